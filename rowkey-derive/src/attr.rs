@@ -1,0 +1,206 @@
+//! Parses `#[rowkey(...)]` on the struct and the field attributes into typed structs.
+//! Duplicates and unknown keys are errors; parsing goes on after an error.
+
+use syn::parse::ParseStream;
+use syn::{Attribute, LitInt, LitStr, Path};
+
+use crate::ctxt::Ctxt;
+
+/// Attribute names, in one place.
+pub mod kw {
+    pub const ROWKEY: &str = "rowkey";
+    pub const CRATE: &str = "crate";
+    pub const MAX_LEN: &str = "max_len";
+    pub const FIXED: &str = "fixed";
+    pub const DECIMAL: &str = "decimal";
+    pub const HEX: &str = "hex";
+    pub const REVERSE: &str = "reverse";
+    pub const REVERSE_TS: &str = "reverse_ts";
+    pub const DESC: &str = "desc";
+    pub const JAVA: &str = "java";
+    /// Every field attribute, for "goes on a field" errors.
+    pub const FIELD_ATTRS: &[&str] = &[FIXED, DECIMAL, HEX, REVERSE, REVERSE_TS, DESC, JAVA];
+}
+
+/// A number given in an attribute, with the literal for spans.
+#[derive(Clone)]
+pub struct Num {
+    pub value: usize,
+    pub lit: LitInt,
+}
+
+/// An attribute that is present, remembered by its path for spans.
+pub type Flag = Option<Path>;
+
+#[derive(Default)]
+pub struct Container {
+    pub crate_path: Option<Path>,
+    pub max_len: Option<Num>,
+}
+
+#[derive(Default)]
+pub struct FieldAttrs {
+    pub fixed: Option<Num>,
+    pub decimal: Option<Num>,
+    pub hex: Option<Num>,
+    pub reverse: Flag,
+    pub reverse_ts: Flag,
+    pub desc: Flag,
+    pub java: Flag,
+}
+
+/// Stores `value` in `slot`, or reports a duplicate spanned on `at`.
+fn set_once<T>(cx: &Ctxt, slot: &mut Option<T>, value: T, at: &Path, name: &str) {
+    if slot.is_some() {
+        cx.error_spanned_by(at, format!("duplicate `#[{name}]` attribute; remove one"));
+    } else {
+        *slot = Some(value);
+    }
+}
+
+pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
+    let mut out = Container::default();
+    for attr in attrs {
+        let path = attr.path();
+        if path.is_ident(kw::ROWKEY) {
+            let result = attr.parse_nested_meta(|meta| {
+                if meta.path.is_ident(kw::CRATE) {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    let parsed: Path = lit.parse().map_err(|_| {
+                        syn::Error::new(lit.span(), "`crate` must be a path such as \"::rowkey\"")
+                    })?;
+                    set_once(cx, &mut out.crate_path, parsed, &meta.path, "rowkey(crate)");
+                    Ok(())
+                } else if meta.path.is_ident(kw::MAX_LEN) {
+                    let lit: LitInt = meta.value()?.parse()?;
+                    let value = lit.base10_parse::<usize>()?;
+                    if value == 0 {
+                        cx.error_spanned_by(&lit, "`max_len` must be at least 1");
+                    }
+                    set_once(cx, &mut out.max_len, Num { value, lit }, &meta.path, "rowkey(max_len)");
+                    Ok(())
+                } else {
+                    let name = path_name(&meta.path);
+                    Err(meta.error(format!(
+                        "unknown key `{name}` in `#[rowkey(...)]`; expected `crate` or `max_len`"
+                    )))
+                }
+            });
+            if let Err(err) = result {
+                cx.syn_error(err);
+            }
+        } else if let Some(name) = field_attr_name(path) {
+            cx.error_spanned_by(
+                attr,
+                format!("`#[{name}]` goes on a field, not on the struct"),
+            );
+        }
+    }
+    out
+}
+
+pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
+    let mut out = FieldAttrs::default();
+    for attr in attrs {
+        let path = attr.path();
+        let Some(ident) = path.get_ident() else {
+            continue;
+        };
+        let name = ident.to_string();
+        match name.as_str() {
+            kw::FIXED => {
+                if let Some(n) = width(cx, attr, kw::FIXED) {
+                    set_once(cx, &mut out.fixed, n, path, kw::FIXED);
+                }
+            }
+            kw::DECIMAL => {
+                if let Some(n) = width(cx, attr, kw::DECIMAL) {
+                    set_once(cx, &mut out.decimal, n, path, kw::DECIMAL);
+                }
+            }
+            kw::HEX => {
+                if let Some(n) = width(cx, attr, kw::HEX) {
+                    set_once(cx, &mut out.hex, n, path, kw::HEX);
+                }
+            }
+            kw::REVERSE => flag(cx, attr, &mut out.reverse, kw::REVERSE),
+            kw::REVERSE_TS => flag(cx, attr, &mut out.reverse_ts, kw::REVERSE_TS),
+            kw::DESC => flag(cx, attr, &mut out.desc, kw::DESC),
+            kw::JAVA => flag(cx, attr, &mut out.java, kw::JAVA),
+            kw::ROWKEY => cx.error_spanned_by(
+                attr,
+                "`#[rowkey(...)]` goes on the struct; field attributes are written alone, such as `#[desc]`",
+            ),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn field_attr_name(path: &Path) -> Option<&'static str> {
+    kw::FIELD_ATTRS.iter().copied().find(|name| path.is_ident(name))
+}
+
+fn path_name(path: &Path) -> String {
+    path.segments
+        .iter()
+        .map(|s| s.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+/// A flag attribute such as `#[desc]`, which takes no arguments.
+fn flag(cx: &Ctxt, attr: &Attribute, slot: &mut Flag, name: &str) {
+    if let syn::Meta::Path(path) = &attr.meta {
+        set_once(cx, slot, path.clone(), path, name);
+    } else {
+        cx.error_spanned_by(
+            attr,
+            format!("`#[{name}]` takes no arguments; write `#[{name}]`"),
+        );
+    }
+}
+
+/// A width attribute such as `#[fixed(8)]`: one integer of at least 1.
+fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<Num> {
+    let syn::Meta::List(_) = &attr.meta else {
+        cx.error_spanned_by(
+            attr,
+            format!("`#[{name}]` needs a width, such as `#[{name}(8)]`"),
+        );
+        return None;
+    };
+    let parsed = attr.parse_args_with(|input: ParseStream| {
+        let lit: LitInt = input.parse().map_err(|e| {
+            syn::Error::new(e.span(), format!("expected a width, such as `#[{name}(8)]`"))
+        })?;
+        if !input.is_empty() {
+            return Err(input.error(format!(
+                "unexpected tokens after the width of `#[{name}(...)]`; it takes one number"
+            )));
+        }
+        Ok(lit)
+    });
+    let lit = match parsed {
+        Ok(lit) => lit,
+        Err(err) => {
+            cx.syn_error(err);
+            return None;
+        }
+    };
+    match lit.base10_parse::<usize>() {
+        Ok(0) => {
+            cx.error_spanned_by(
+                &lit,
+                format!("`#[{name}(0)]` leaves no room for a value; the width must be at least 1"),
+            );
+            None
+        }
+        Ok(value) => Some(Num { value, lit }),
+        Err(err) => {
+            cx.syn_error(err);
+            None
+        }
+    }
+}
+

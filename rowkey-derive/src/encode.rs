@@ -1,0 +1,54 @@
+//! Codegen for the length constants, `encoded_len` and `encode_parts`.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use crate::ast::Input;
+use crate::expand::{format_of, krate};
+
+pub fn consts(input: &Input) -> TokenStream {
+    let krate = krate();
+    let formats: Vec<TokenStream> = input.fields.iter().map(format_of).collect();
+    quote! {
+        const FIXED_LEN: #krate::__private::Option<::core::primitive::usize> =
+            #krate::__private::sum(&[#(#formats::WIDTH),*]);
+        const MAX_LEN: #krate::__private::Option<::core::primitive::usize> =
+            #krate::__private::sum(&[#(#formats::MAX_WIDTH),*]);
+    }
+}
+
+pub fn methods(input: &Input) -> TokenStream {
+    let krate = krate();
+    let lens = input.fields.iter().map(|f| {
+        let fmt = format_of(f);
+        let ident = f.ident;
+        let open = input.is_open_end(f);
+        quote!(#fmt::len(&self.#ident, #open))
+    });
+    let writes = input.fields.iter().map(|f| {
+        let fmt = format_of(f);
+        let ident = f.ident;
+        let open = input.is_open_end(f);
+        let name = &f.name;
+        let flip = Literal::u8_suffixed(f.flip());
+        quote! {
+            __w.begin(#name, #flip);
+            #fmt::write(&self.#ident, __w, #open)?;
+        }
+    });
+    quote! {
+        #[inline]
+        fn encoded_len(&self) -> ::core::primitive::usize {
+            0 #(+ #lens)*
+        }
+
+        #[inline]
+        fn encode_parts(
+            &self,
+            __w: &mut #krate::__private::Writer<'_>,
+        ) -> #krate::__private::Result<(), #krate::__private::EncodeError> {
+            #(#writes)*
+            #krate::__private::Ok(())
+        }
+    }
+}

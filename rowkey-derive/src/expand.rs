@@ -1,0 +1,114 @@
+//! Runs the phases (IR, validation, codegen) and assembles the `impl RowKey`.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
+use syn::DeriveInput;
+
+use crate::ast::{Field, Input};
+use crate::ctxt::Ctxt;
+use crate::layout::Width;
+use crate::{decode, encode, explain, fallback, generics, valid};
+
+/// The local name generated code gives the runtime crate.
+pub fn krate() -> TokenStream {
+    quote!(__rowkey)
+}
+
+/// The path to the runtime: `#[rowkey(crate = "...")]` or `::rowkey`.
+pub fn crate_path(path: Option<&syn::Path>) -> TokenStream {
+    match path {
+        Some(path) => path.to_token_stream(),
+        None => quote!(::rowkey),
+    }
+}
+
+pub fn derive(input: &DeriveInput) -> TokenStream {
+    match try_expand(input) {
+        Ok(tokens) => tokens,
+        Err(err) => fallback::expand(input, err),
+    }
+}
+
+fn try_expand(node: &DeriveInput) -> syn::Result<TokenStream> {
+    let cx = Ctxt::new();
+    let input = Input::from_syn(&cx, node);
+    if let Some(input) = &input {
+        valid::check(&cx, input);
+    }
+    cx.check()?;
+    let input = input.expect("from_syn reports an error whenever it returns None");
+    Ok(impl_row_key(&input))
+}
+
+/// `<Format as Format<Ty>>`, spanned on the field's type so an unmet bound points at it.
+pub fn format_of(field: &Field) -> TokenStream {
+    let krate = krate();
+    let fmt = field.format(&krate);
+    let ty = field.ty;
+    quote_spanned!(ty.span()=> <#fmt as #krate::__private::Format<#ty>>)
+}
+
+fn impl_row_key(input: &Input) -> TokenStream {
+    let krate = krate();
+    let path = crate_path(input.attrs.crate_path.as_ref());
+    let ident = input.ident;
+    let generics = generics::with_bounds(input, &krate);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let consts = encode::consts(input);
+    let encode = encode::methods(input);
+    let decode = decode::method(input);
+    let explain = explain::method(input);
+    let asserts = assertions(input);
+    quote! {
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            #[allow(unused_imports)]
+            use #path as #krate;
+
+            #[automatically_derived]
+            impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {
+                #consts
+                #encode
+                #decode
+                #explain
+            }
+
+            #asserts
+        };
+    }
+}
+
+/// Checks the macro cannot make from the syntax (user types, aliases), done by the compiler on
+/// the trait constants. Only for non-generic structs, whose constants can be named here.
+fn assertions(input: &Input) -> TokenStream {
+    if !input.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let krate = krate();
+    let ident = input.ident;
+    let mut out = TokenStream::new();
+    if let (Some(budget), Width::Unknown) = (&input.attrs.max_len, input.width()) {
+        let n = budget.value;
+        let msg = format!("this key can be longer than `max_len = {n}` bytes");
+        out.extend(quote_spanned! {budget.lit.span()=>
+            const _: () = ::core::assert!(
+                match <#ident as #krate::RowKey>::MAX_LEN {
+                    ::core::option::Option::Some(len) => len <= #n,
+                    ::core::option::Option::None => false,
+                },
+                #msg
+            );
+        });
+    }
+    for field in &input.fields {
+        if let (Some(path), Width::Unknown) = (&field.attrs.reverse, field.width()) {
+            let fmt = format_of(field);
+            let msg = format!("`#[reverse]` on field `{}` needs a fixed-width type", field.name);
+            out.extend(quote_spanned! {path.span()=>
+                const _: () = ::core::assert!(#fmt::WIDTH.is_some(), #msg);
+            });
+        }
+    }
+    out
+}

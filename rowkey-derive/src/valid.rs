@@ -1,0 +1,215 @@
+//! Rules that involve more than one attribute or the field's type. Each rule is one function,
+//! with the reason it exists.
+
+use crate::ast::{Class, Field, Input};
+use crate::attr::kw;
+use crate::ctxt::Ctxt;
+use crate::layout::Width;
+
+/// HBase rejects row keys longer than `Short.MAX_VALUE`.
+const MAX_ROW_LENGTH: usize = 32767;
+
+pub fn check(cx: &Ctxt, input: &Input) {
+    for field in &input.fields {
+        platform_int(cx, field);
+        attrs_fit_type(cx, field);
+        one_format(cx, field);
+        reverse_needs_fixed_width(cx, field);
+    }
+    max_len(cx, input);
+    key_limit(cx, input);
+}
+
+/// `usize`/`isize` change width between 32- and 64-bit machines, so two programs could write
+/// different keys for the same value.
+fn platform_int(cx: &Ctxt, field: &Field) {
+    if *field.class.value() == Class::PlatformInt {
+        cx.error_spanned_by(
+            field.ty,
+            "usize and isize have a platform-dependent width, so keys would differ between \
+             machines; use u32/u64 or i32/i64",
+        );
+    }
+}
+
+/// Each attribute applies to some types only. Types the macro cannot see (user types,
+/// aliases) are left to the trait bounds, which point at the field.
+fn attrs_fit_type(cx: &Ctxt, field: &Field) {
+    let class = field.class.value();
+    let known = *class != Class::Other;
+    let a = &field.attrs;
+    if let Some(n) = &a.fixed {
+        match class {
+            Class::String | Class::Bytes | Class::Other => {}
+            Class::Unsigned(_) | Class::Signed(_) if n.value > 16 => cx.error_spanned_by(
+                &n.lit,
+                "`#[fixed(N)]` on an integer takes N in 1..=16 bytes",
+            ),
+            Class::Unsigned(_) | Class::Signed(_) => {}
+            _ => cx.error_spanned_by(
+                &n.lit,
+                format!(
+                    "`#[fixed(N)]` applies to String, Vec<u8> and integers, not {}, which \
+                     already has a fixed width",
+                    class.describe()
+                ),
+            ),
+        }
+    }
+    for (num, name, max) in [(&a.decimal, kw::DECIMAL, 39), (&a.hex, kw::HEX, 32)] {
+        let Some(n) = num else { continue };
+        match class {
+            Class::Unsigned(_) | Class::Other => {}
+            Class::Signed(_) => cx.error_spanned_by(
+                &n.lit,
+                format!(
+                    "`#[{name}(N)]` needs an unsigned integer: digits cannot sort negative \
+                     numbers first; use the binary encoding or store an offset u64"
+                ),
+            ),
+            _ => cx.error_spanned_by(
+                &n.lit,
+                format!("`#[{name}(N)]` needs an unsigned integer, not {}", class.describe()),
+            ),
+        }
+        if n.value > max {
+            cx.error_spanned_by(
+                &n.lit,
+                format!("`#[{name}(N)]` takes N in 1..={max}: a u128 has at most {max} digits"),
+            );
+        }
+    }
+    if let Some(path) = &a.reverse_ts {
+        let fits = matches!(
+            class,
+            Class::Signed(8 | 4) | Class::Unsigned(8 | 4) | Class::Other
+        );
+        if !fits {
+            cx.error_spanned_by(
+                path,
+                format!(
+                    "`#[reverse_ts]` needs i64 or u64 (Long.MAX_VALUE - ts) or i32/u32 \
+                     (Integer.MAX_VALUE - ts), not {}",
+                    class.describe()
+                ),
+            );
+        }
+    }
+    if let Some(path) = &a.java {
+        if known && !matches!(class, Class::Signed(_)) {
+            cx.error_spanned_by(
+                path,
+                format!(
+                    "`#[java]` (two's complement like Bytes.toBytes) applies to signed integers, \
+                     not {}; unsigned integers are already written as Java writes them",
+                    class.describe()
+                ),
+            );
+        }
+    }
+}
+
+/// A field has one byte format: two format attributes would contradict each other.
+fn one_format(cx: &Ctxt, field: &Field) {
+    let a = &field.attrs;
+    let formats = [
+        a.fixed.as_ref().map(|n| (kw::FIXED, &n.lit as &dyn quote::ToTokens)),
+        a.decimal.as_ref().map(|n| (kw::DECIMAL, &n.lit as &dyn quote::ToTokens)),
+        a.hex.as_ref().map(|n| (kw::HEX, &n.lit as &dyn quote::ToTokens)),
+        a.reverse_ts.as_ref().map(|p| (kw::REVERSE_TS, p as &dyn quote::ToTokens)),
+    ];
+    let mut present = formats.iter().flatten();
+    if let Some((first, _)) = present.next() {
+        for (other, at) in present {
+            cx.error_spanned_by(
+                at,
+                format!("`#[{other}]` cannot be combined with `#[{first}]`; a field has one format"),
+            );
+        }
+    }
+    if let Some(java) = &a.java {
+        if a.decimal.is_some() || a.hex.is_some() || a.reverse_ts.is_some() {
+            cx.error_spanned_by(
+                java,
+                "`#[java]` applies to the binary integer encoding; remove it, the other format \
+                 attribute already fixes the bytes",
+            );
+        }
+    }
+    if let (Some(_), Some(desc)) = (&a.reverse_ts, &a.desc) {
+        cx.error_spanned_by(
+            desc,
+            "`#[reverse_ts]` already sorts newest first; `#[desc]` would undo it (remove one)",
+        );
+    }
+}
+
+/// Reversing bytes only keeps a key decodable when the field's length never changes.
+fn reverse_needs_fixed_width(cx: &Ctxt, field: &Field) {
+    let Some(path) = &field.attrs.reverse else {
+        return;
+    };
+    let message = match (&field.class, field.width()) {
+        (Class::Option(_), _) => Some(String::from(
+            "`#[reverse]` needs a fixed-width field; an Option is variable-length",
+        )),
+        (_, Width::Unbounded) => Some(format!(
+            "`#[reverse]` needs a fixed-width field; {} is variable-length (give it `#[fixed(N)]`)",
+            field.class.describe()
+        )),
+        _ => None,
+    };
+    if let Some(message) = message {
+        cx.error_spanned_by(path, message);
+    }
+}
+
+/// Short keys are the advice of the HBase book; `max_len` turns a budget into a compile error.
+fn max_len(cx: &Ctxt, input: &Input) {
+    let Some(budget) = &input.attrs.max_len else {
+        return;
+    };
+    match input.width() {
+        Width::Fixed(n) | Width::Max(n) if n > budget.value => {
+            let parts: Vec<String> = input
+                .fields
+                .iter()
+                .map(|f| format!("{} {}", f.name, f.width().max().unwrap_or(0)))
+                .collect();
+            cx.error_spanned_by(
+                &budget.lit,
+                format!(
+                    "this key can be {n} bytes long, over `max_len = {}` ({}); shorten or \
+                     narrow a field, or raise `max_len`",
+                    budget.value,
+                    parts.join(" + ")
+                ),
+            );
+        }
+        Width::Unbounded => {
+            for field in input.fields.iter().filter(|f| f.width() == Width::Unbounded) {
+                cx.error_spanned_by(
+                    field.ty,
+                    format!(
+                        "`max_len = {}` cannot be checked: field `{}` has no maximum length; \
+                         give it `#[fixed(N)]`",
+                        budget.value, field.name
+                    ),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A key that is always over HBase's limit could never be written.
+fn key_limit(cx: &Ctxt, input: &Input) {
+    if let Width::Fixed(n) = input.width() {
+        if n > MAX_ROW_LENGTH {
+            cx.error_spanned_by(
+                input.ident,
+                format!("every key of this layout is {n} bytes, over HBase's row key limit of {MAX_ROW_LENGTH}"),
+            );
+        }
+    }
+}

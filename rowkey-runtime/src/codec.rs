@@ -1,0 +1,75 @@
+//! [`KeyCodec`]: how a type is written into a key when its field carries no format attribute.
+//! Implemented for every supported primitive; implement it for your own types (usually by
+//! delegating to a primitive) to use them as fields.
+
+mod bytes;
+mod float;
+mod int;
+mod option;
+mod scalar;
+
+pub(crate) use bytes::utf8;
+
+use crate::error::{DecodeError, EncodeError};
+use crate::io::{Reader, Writer};
+
+/// The byte encoding of a field type. Every implementation must keep byte order equal to the
+/// type's logical order (`a < b` iff `encode(a) < encode(b)` as unsigned bytes) and round-trip.
+///
+/// `last` is true when the field is the final part of the key and is not `#[desc]`: a
+/// variable-length encoding may then run to the end of the key without a terminator. `#[desc]`
+/// is handled by the [`Writer`] and [`Reader`], which invert every byte, so an implementation
+/// only needs to be self-delimiting when `last` is false.
+///
+/// # Example: a newtype
+///
+/// ```
+/// use rowkey::{DecodeError, EncodeError, KeyCodec, Reader, RowKey, Writer};
+///
+/// /// A user id, stored as its u64.
+/// #[derive(Debug, Clone, Copy, PartialEq)]
+/// struct UserId(u64);
+///
+/// impl KeyCodec for UserId {
+///     const WIDTH: Option<usize> = u64::WIDTH;
+///     const MAX_WIDTH: Option<usize> = u64::MAX_WIDTH;
+///
+///     fn encoded_len(&self, last: bool) -> usize {
+///         self.0.encoded_len(last)
+///     }
+///     fn encode(&self, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+///         self.0.encode(w, last)
+///     }
+///     fn decode(r: &mut Reader<'_>, last: bool) -> Result<Self, DecodeError> {
+///         u64::decode(r, last).map(UserId)
+///     }
+/// }
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// struct Follow {
+///     follower: UserId,
+///     #[desc]
+///     followed: UserId,
+/// }
+///
+/// let k = Follow { follower: UserId(7), followed: UserId(9) };
+/// let bytes = k.encode().unwrap();
+/// assert_eq!(bytes.len(), 16);
+/// assert_eq!(Follow::FIXED_LEN, Some(16));
+/// assert_eq!(Follow::decode(&bytes).unwrap(), k);
+/// ```
+pub trait KeyCodec: Sized {
+    /// `Some(n)` when every value encodes to exactly `n` bytes.
+    const WIDTH: Option<usize>;
+    /// An upper bound on the encoded length in a non-last position, `None` if unbounded.
+    const MAX_WIDTH: Option<usize>;
+
+    /// The exact number of bytes [`encode`](Self::encode) writes.
+    fn encoded_len(&self, last: bool) -> usize;
+
+    /// Writes the value.
+    fn encode(&self, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError>;
+
+    /// Reads a value written by [`encode`](Self::encode) with the same `last`.
+    fn decode(r: &mut Reader<'_>, last: bool) -> Result<Self, DecodeError>;
+}

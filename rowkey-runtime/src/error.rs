@@ -1,0 +1,323 @@
+//! The two error types: [`EncodeError`] (a value that does not fit its key layout) and
+//! [`DecodeError`] (bytes that are not a key of the layout).
+
+use core::fmt;
+
+/// HBase's hard limit on a row key (`HConstants.MAX_ROW_LENGTH`, `Short.MAX_VALUE`).
+pub const MAX_ROW_LENGTH: usize = 32767;
+
+/// What the digits or bytes of a narrowed field count in, for [`EncodeError::DoesNotFit`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// `#[fixed(N)]` on an integer: N big-endian bytes.
+    Bytes,
+    /// `#[decimal(N)]`: N ASCII decimal digits.
+    DecimalDigits,
+    /// `#[hex(N)]`: N lowercase hex digits.
+    HexDigits,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unit::Bytes => "bytes",
+            Unit::DecimalDigits => "decimal digits",
+            Unit::HexDigits => "hex digits",
+        })
+    }
+}
+
+/// A value that cannot be written in its field's layout. Nothing is ever truncated or wrapped:
+/// every such case is one of these, naming the field.
+///
+/// ```
+/// use rowkey::{EncodeError, RowKey};
+///
+/// #[derive(RowKey)]
+/// struct Host {
+///     #[fixed(4)]
+///     name: String,
+/// }
+///
+/// let err = Host { name: "hbase-01".into() }.encode().unwrap_err();
+/// assert_eq!(err, EncodeError::TooLong { field: "name", len: 8, max: 4 });
+/// assert_eq!(err.field(), Some("name"));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EncodeError {
+    /// A string or byte vector is longer than its `#[fixed(N)]` width.
+    TooLong {
+        /// The field.
+        field: &'static str,
+        /// The value's length in bytes.
+        len: usize,
+        /// The fixed width.
+        max: usize,
+    },
+    /// A `#[fixed(N)]` string or byte vector ends with the pad byte, so decoding would strip it.
+    EndsWithPad {
+        /// The field.
+        field: &'static str,
+        /// The pad byte.
+        pad: u8,
+    },
+    /// An integer does not fit the narrowed width of `#[fixed(N)]`, `#[decimal(N)]` or `#[hex(N)]`.
+    DoesNotFit {
+        /// The field.
+        field: &'static str,
+        /// The value, in decimal.
+        value: String,
+        /// The width.
+        width: usize,
+        /// What the width counts.
+        unit: Unit,
+    },
+    /// A `#[reverse_ts]` timestamp is negative: `MAX - ts` would not be a valid timestamp.
+    NegativeTimestamp {
+        /// The field.
+        field: &'static str,
+        /// The timestamp.
+        value: i64,
+    },
+    /// A `#[reverse_ts]` timestamp of an unsigned type is above the signed maximum HBase stores.
+    TimestampTooLarge {
+        /// The field.
+        field: &'static str,
+        /// The timestamp.
+        value: u64,
+        /// The largest accepted timestamp (`Long.MAX_VALUE` or `Integer.MAX_VALUE`).
+        max: u64,
+    },
+    /// The whole key is longer than HBase's [`MAX_ROW_LENGTH`].
+    KeyTooLong {
+        /// The key's length in bytes.
+        len: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A user [`KeyCodec`](crate::KeyCodec) reported an error, or wrote a different number of
+    /// bytes than its `encoded_len` promised.
+    Codec {
+        /// The field.
+        field: &'static str,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl EncodeError {
+    /// The field at fault, or `None` when the error is about the whole key.
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            EncodeError::TooLong { field, .. }
+            | EncodeError::EndsWithPad { field, .. }
+            | EncodeError::DoesNotFit { field, .. }
+            | EncodeError::NegativeTimestamp { field, .. }
+            | EncodeError::TimestampTooLarge { field, .. }
+            | EncodeError::Codec { field, .. } => Some(field),
+            EncodeError::KeyTooLong { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EncodeError::TooLong { field, len, max } => write!(
+                f,
+                "field `{field}` is {len} bytes long, more than the {max} bytes of its fixed width"
+            ),
+            EncodeError::EndsWithPad { field, pad } => write!(
+                f,
+                "field `{field}` ends with the pad byte 0x{pad:02X}, which decoding would strip; \
+                 remove the trailing pad bytes or use a variable-length field"
+            ),
+            EncodeError::DoesNotFit {
+                field,
+                value,
+                width,
+                unit,
+            } => write!(f, "field `{field}` value {value} does not fit in {width} {unit}"),
+            EncodeError::NegativeTimestamp { field, value } => write!(
+                f,
+                "field `{field}` is a reverse timestamp and must not be negative, got {value}"
+            ),
+            EncodeError::TimestampTooLarge { field, value, max } => write!(
+                f,
+                "field `{field}` is a reverse timestamp and must be at most {max}, got {value}"
+            ),
+            EncodeError::KeyTooLong { len, max } => write!(
+                f,
+                "the key is {len} bytes long, over HBase's row key limit of {max} bytes"
+            ),
+            EncodeError::Codec { field, message } => write!(f, "field `{field}`: {message}"),
+        }
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+/// Bytes that are not a key of the layout. Every variant names the field (or `"salt"`) and
+/// the byte offset in the key where the problem is. Decoding never panics.
+///
+/// ```
+/// use rowkey::{DecodeError, RowKey};
+///
+/// #[derive(RowKey, Debug)]
+/// struct Event {
+///     day: u32,
+///     seq: u16,
+/// }
+///
+/// let err = Event::decode(&[0, 0, 0, 7, 1]).unwrap_err();
+/// assert_eq!(err, DecodeError::Truncated { field: "seq", offset: 4, needed: 2, available: 1 });
+/// assert_eq!(err.to_string(), "field `seq` at byte 4: needs 2 bytes but the key has 1 left");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// The key ends inside a fixed-width field.
+    Truncated {
+        /// The field.
+        field: &'static str,
+        /// Where the field starts.
+        offset: usize,
+        /// Bytes the field needs.
+        needed: usize,
+        /// Bytes left in the key.
+        available: usize,
+    },
+    /// The key ends inside a variable-length field before its `00 01` terminator.
+    MissingTerminator {
+        /// The field.
+        field: &'static str,
+        /// Where the field starts.
+        offset: usize,
+    },
+    /// A `00` byte inside an escaped field is followed by something other than `FF` or `01`.
+    BadEscape {
+        /// The field.
+        field: &'static str,
+        /// Offset of the byte after the `00`.
+        offset: usize,
+        /// That byte, as stored.
+        byte: u8,
+    },
+    /// A string field is not valid UTF-8.
+    InvalidUtf8 {
+        /// The field.
+        field: &'static str,
+        /// Offset of the first invalid byte.
+        offset: usize,
+    },
+    /// A `#[decimal(N)]` or `#[hex(N)]` field holds a byte that is not a digit of its base.
+    NotADigit {
+        /// The field.
+        field: &'static str,
+        /// Offset of the byte.
+        offset: usize,
+        /// The byte, as stored.
+        byte: u8,
+    },
+    /// A field decodes to a value its Rust type cannot hold (a widened integer, a digit string
+    /// over the type's maximum, a negative stored reverse timestamp).
+    OutOfRange {
+        /// The field.
+        field: &'static str,
+        /// Where the field starts.
+        offset: usize,
+    },
+    /// A byte that the layout never writes: a bool other than 0/1, an option tag other than
+    /// 0/1, an invalid `char`.
+    Invalid {
+        /// The field.
+        field: &'static str,
+        /// Offset of the value.
+        offset: usize,
+        /// What was expected.
+        expected: &'static str,
+    },
+    /// Bytes remain after the last field.
+    TrailingBytes {
+        /// The last field.
+        field: &'static str,
+        /// Where the extra bytes start.
+        offset: usize,
+        /// How many there are.
+        len: usize,
+    },
+    /// A user [`KeyCodec`](crate::KeyCodec) rejected the bytes.
+    Codec {
+        /// The field.
+        field: &'static str,
+        /// Where the field starts.
+        offset: usize,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+impl DecodeError {
+    /// The field at fault.
+    pub fn field(&self) -> &'static str {
+        match self {
+            DecodeError::Truncated { field, .. }
+            | DecodeError::MissingTerminator { field, .. }
+            | DecodeError::BadEscape { field, .. }
+            | DecodeError::InvalidUtf8 { field, .. }
+            | DecodeError::NotADigit { field, .. }
+            | DecodeError::OutOfRange { field, .. }
+            | DecodeError::Invalid { field, .. }
+            | DecodeError::TrailingBytes { field, .. }
+            | DecodeError::Codec { field, .. } => field,
+        }
+    }
+
+    /// The byte offset in the key.
+    pub fn offset(&self) -> usize {
+        match self {
+            DecodeError::Truncated { offset, .. }
+            | DecodeError::MissingTerminator { offset, .. }
+            | DecodeError::BadEscape { offset, .. }
+            | DecodeError::InvalidUtf8 { offset, .. }
+            | DecodeError::NotADigit { offset, .. }
+            | DecodeError::OutOfRange { offset, .. }
+            | DecodeError::Invalid { offset, .. }
+            | DecodeError::TrailingBytes { offset, .. }
+            | DecodeError::Codec { offset, .. } => *offset,
+        }
+    }
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "field `{}` at byte {}: ", self.field(), self.offset())?;
+        match self {
+            DecodeError::Truncated {
+                needed, available, ..
+            } => write!(f, "needs {needed} bytes but the key has {available} left"),
+            DecodeError::MissingTerminator { .. } => {
+                f.write_str("the key ends before the field's 00 01 terminator")
+            }
+            DecodeError::BadEscape { byte, .. } => write!(
+                f,
+                "escape byte 00 is followed by {byte:02X}, expected FF (an escaped 00) or 01 (the end)"
+            ),
+            DecodeError::InvalidUtf8 { .. } => f.write_str("the string is not valid UTF-8"),
+            DecodeError::NotADigit { byte, .. } => {
+                write!(f, "expected a digit, found byte {byte:02X}")
+            }
+            DecodeError::OutOfRange { .. } => {
+                f.write_str("the stored value is out of range for the field's type")
+            }
+            DecodeError::Invalid { expected, .. } => write!(f, "expected {expected}"),
+            DecodeError::TrailingBytes { len, .. } => {
+                write!(f, "{len} unexpected bytes after the last field")
+            }
+            DecodeError::Codec { message, .. } => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}

@@ -1,0 +1,152 @@
+//! Formats: how a field attribute changes the bytes of a value. `#[derive(RowKey)]` composes one
+//! zero-sized format type per field (`Reverse<Decimal<11>>`, `Opt<Fixed<8>>`, ...) and calls it
+//! through [`Format`]; a field without attributes uses [`Natural`], its type's [`KeyCodec`].
+//! Users never name these types; they are public so that generated code can reach them.
+
+mod digits;
+mod fixed;
+mod java;
+
+pub use digits::{Decimal, Hex};
+pub use fixed::{Fixed, JavaFixed};
+pub use java::{Java, ReverseTs};
+
+use crate::codec::KeyCodec;
+use crate::error::{DecodeError, EncodeError};
+use crate::io::{Reader, Writer};
+
+/// The byte format of a field of type `T`. Same contract as [`KeyCodec`], with the format as a
+/// type so that attributes compose.
+pub trait Format<T> {
+    /// `Some(n)` when every value encodes to exactly `n` bytes.
+    const WIDTH: Option<usize>;
+    /// An upper bound on the encoded length in a non-last position, `None` if unbounded.
+    const MAX_WIDTH: Option<usize>;
+    /// The exact number of bytes [`write`](Self::write) writes.
+    fn len(v: &T, last: bool) -> usize;
+    /// Writes `v`.
+    fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError>;
+    /// Reads a value.
+    fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError>;
+}
+
+/// The type's own [`KeyCodec`] (no attribute).
+#[derive(Debug, Clone, Copy)]
+pub struct Natural;
+
+impl<T: KeyCodec> Format<T> for Natural {
+    const WIDTH: Option<usize> = T::WIDTH;
+    const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
+
+    #[inline(always)]
+    fn len(v: &T, last: bool) -> usize {
+        v.encoded_len(last)
+    }
+
+    #[inline(always)]
+    fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+        v.encode(w, last)
+    }
+
+    #[inline(always)]
+    fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError> {
+        T::decode(r, last)
+    }
+}
+
+/// `Option<T>` with format `F` for the inner value: `00` for None, `01` + value for Some.
+#[derive(Debug, Clone, Copy)]
+pub struct Opt<F>(F);
+
+impl<T, F: Format<T>> Format<Option<T>> for Opt<F> {
+    const WIDTH: Option<usize> = match F::WIDTH {
+        Some(0) => Some(1),
+        _ => None,
+    };
+    const MAX_WIDTH: Option<usize> = match F::MAX_WIDTH {
+        Some(w) => Some(w + 1),
+        None => None,
+    };
+
+    #[inline]
+    fn len(v: &Option<T>, last: bool) -> usize {
+        match v {
+            None => 1,
+            Some(x) => 1 + F::len(x, last),
+        }
+    }
+
+    #[inline]
+    fn write(v: &Option<T>, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+        match v {
+            None => {
+                w.put_byte(0);
+                Ok(())
+            }
+            Some(x) => {
+                w.put_byte(1);
+                F::write(x, w, last)
+            }
+        }
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, last: bool) -> Result<Option<T>, DecodeError> {
+        let at = r.offset();
+        match r.take_byte()? {
+            0 => Ok(None),
+            1 => F::read(r, last).map(Some),
+            _ => Err(r.invalid(at, "an Option tag, 00 (None) or 01 (Some)")),
+        }
+    }
+}
+
+/// `#[reverse]`: the inner fixed-width format's bytes in reverse order, so the fastest-changing
+/// byte or digit leads (the HBase book's "reversing the key").
+#[derive(Debug, Clone, Copy)]
+pub struct Reverse<F>(F);
+
+/// Reversed fields up to this width are decoded through a stack buffer.
+const REVERSE_STACK: usize = 40;
+
+impl<T, F: Format<T>> Format<T> for Reverse<F> {
+    const WIDTH: Option<usize> = F::WIDTH;
+    const MAX_WIDTH: Option<usize> = F::WIDTH;
+
+    #[inline]
+    fn len(v: &T, _last: bool) -> usize {
+        F::len(v, false)
+    }
+
+    #[inline]
+    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        let start = w.position();
+        F::write(v, w, false)?;
+        w.reverse_from(start);
+        Ok(())
+    }
+
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
+        let start = r.offset();
+        let Some(n) = F::WIDTH else {
+            return Err(r.invalid(start, "a fixed-width field under #[reverse]"));
+        };
+        let raw = r.take_raw(n)?;
+        let mut stack = [0u8; REVERSE_STACK];
+        let mut heap = Vec::new();
+        let tmp: &mut [u8] = if n <= REVERSE_STACK {
+            &mut stack[..n]
+        } else {
+            heap.resize(n, 0);
+            &mut heap
+        };
+        for (d, s) in tmp.iter_mut().zip(raw.iter().rev()) {
+            *d = *s;
+        }
+        let mut inner = Reader::with_base(tmp, start);
+        inner.begin(r.field(), r.flip());
+        let v = F::read(&mut inner, false)?;
+        inner.finish()?;
+        Ok(v)
+    }
+}

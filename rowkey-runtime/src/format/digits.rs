@@ -1,0 +1,149 @@
+//! `#[decimal(N)]` and `#[hex(N)]`: unsigned integers as N zero-padded ASCII digits, readable in
+//! the HBase shell and still in numeric order.
+
+use super::Format;
+use crate::error::{DecodeError, EncodeError, Unit};
+use crate::io::{Reader, Writer};
+
+/// `#[decimal(N)]`: N zero-padded decimal digits (`#[decimal(6)]` writes 63031 as `063031`).
+#[derive(Debug, Clone, Copy)]
+pub struct Decimal<const N: usize>;
+
+/// `#[hex(N)]`: N zero-padded lowercase hex digits (`{:016x}`). Decoding accepts lowercase only,
+/// so every key has exactly one spelling.
+#[derive(Debug, Clone, Copy)]
+pub struct Hex<const N: usize>;
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// Writes `x` as `n` digits of `base` (2..=16); `n` is at most 39.
+#[inline]
+fn write_digits(w: &mut Writer<'_>, mut x: u128, n: usize, base: u128) {
+    let mut buf = [b'0'; 39];
+    let mut i = buf.len();
+    if let Ok(mut small) = u64::try_from(x) {
+        let b = base as u64;
+        while small != 0 {
+            i -= 1;
+            buf[i] = HEX[(small % b) as usize];
+            small /= b;
+        }
+    } else {
+        while x != 0 {
+            i -= 1;
+            buf[i] = HEX[(x % base) as usize];
+            x /= base;
+        }
+    }
+    w.put(&buf[buf.len() - n..]);
+}
+
+/// Reads `n` digits of `base`; `None` when the value overflows u128.
+#[inline]
+fn read_digits(r: &mut Reader<'_>, n: usize, base: u32) -> Result<Option<u128>, DecodeError> {
+    let start = r.offset();
+    let flip = r.flip();
+    let raw = r.take_raw(n)?;
+    let mut acc: Option<u128> = Some(0);
+    for (i, &stored) in raw.iter().enumerate() {
+        let c = stored ^ flip;
+        let d = match c {
+            b'0'..=b'9' if base >= 10 || u32::from(c - b'0') < base => u32::from(c - b'0'),
+            b'a'..=b'f' if base == 16 => u32::from(c - b'a' + 10),
+            _ => {
+                return Err(DecodeError::NotADigit {
+                    field: r.field(),
+                    offset: start + i,
+                    byte: stored,
+                })
+            }
+        };
+        acc = acc
+            .and_then(|a| a.checked_mul(u128::from(base)))
+            .and_then(|a| a.checked_add(u128::from(d)));
+    }
+    Ok(acc)
+}
+
+/// True when `x` needs more than `n` digits of `base`.
+#[inline]
+fn too_wide(x: u128, n: usize, base: u128) -> bool {
+    match base.checked_pow(n as u32) {
+        Some(limit) => x >= limit,
+        None => false,
+    }
+}
+
+macro_rules! digits {
+    ($($t:ty),*) => {$(
+        impl<const N: usize> Format<$t> for Decimal<N> {
+            const WIDTH: Option<usize> = Some(N);
+            const MAX_WIDTH: Option<usize> = Some(N);
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                N
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                const { assert!(N >= 1 && N <= 39, "#[decimal(N)] needs N in 1..=39") };
+                let x = *v as u128;
+                if too_wide(x, N, 10) {
+                    return Err(EncodeError::DoesNotFit {
+                        field: w.field(),
+                        value: v.to_string(),
+                        width: N,
+                        unit: Unit::DecimalDigits,
+                    });
+                }
+                write_digits(w, x, N, 10);
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                let at = r.offset();
+                read_digits(r, N, 10)?
+                    .and_then(|x| <$t>::try_from(x).ok())
+                    .ok_or_else(|| r.out_of_range(at))
+            }
+        }
+
+        impl<const N: usize> Format<$t> for Hex<N> {
+            const WIDTH: Option<usize> = Some(N);
+            const MAX_WIDTH: Option<usize> = Some(N);
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                N
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                const { assert!(N >= 1 && N <= 32, "#[hex(N)] needs N in 1..=32") };
+                let x = *v as u128;
+                if too_wide(x, N, 16) {
+                    return Err(EncodeError::DoesNotFit {
+                        field: w.field(),
+                        value: v.to_string(),
+                        width: N,
+                        unit: Unit::HexDigits,
+                    });
+                }
+                write_digits(w, x, N, 16);
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                let at = r.offset();
+                read_digits(r, N, 16)?
+                    .and_then(|x| <$t>::try_from(x).ok())
+                    .ok_or_else(|| r.out_of_range(at))
+            }
+        }
+    )*};
+}
+
+digits!(u8, u16, u32, u64, u128);

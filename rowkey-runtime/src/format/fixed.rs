@@ -1,0 +1,209 @@
+//! `#[fixed(N)]`: strings and byte vectors padded to exactly N bytes; integers narrowed (or
+//! widened) to N big-endian bytes.
+
+use super::Format;
+use crate::error::{DecodeError, EncodeError, Unit};
+use crate::io::{Reader, Writer};
+
+/// `#[fixed(N)]`. On `String` / `Vec<u8>`: the value followed by `PAD` bytes up to N; a longer
+/// value or one ending in `PAD` is an error. On integers: N big-endian bytes (sign bit flipped
+/// for signed types, as in their natural encoding); a value that needs more is an error.
+#[derive(Debug, Clone, Copy)]
+pub struct Fixed<const N: usize, const PAD: u8 = 0>;
+
+/// `#[java] #[fixed(N)]`: a signed integer narrowed to N bytes of two's complement.
+#[derive(Debug, Clone, Copy)]
+pub struct JavaFixed<const N: usize>;
+
+fn check_pad(field: &'static str, bytes: &[u8], n: usize, pad: u8) -> Result<(), EncodeError> {
+    if bytes.len() > n {
+        return Err(EncodeError::TooLong {
+            field,
+            len: bytes.len(),
+            max: n,
+        });
+    }
+    if bytes.last() == Some(&pad) {
+        return Err(EncodeError::EndsWithPad { field, pad });
+    }
+    Ok(())
+}
+
+fn read_padded(r: &mut Reader<'_>, n: usize, pad: u8) -> Result<(Vec<u8>, usize), DecodeError> {
+    let start = r.offset();
+    let flip = r.flip();
+    let raw = r.take_raw(n)?;
+    let mut bytes: Vec<u8> = raw.iter().map(|b| b ^ flip).collect();
+    let keep = bytes.iter().rposition(|&b| b != pad).map_or(0, |i| i + 1);
+    bytes.truncate(keep);
+    Ok((bytes, start))
+}
+
+impl<const N: usize, const PAD: u8> Format<Vec<u8>> for Fixed<N, PAD> {
+    const WIDTH: Option<usize> = Some(N);
+    const MAX_WIDTH: Option<usize> = Some(N);
+
+    #[inline]
+    fn len(_v: &Vec<u8>, _last: bool) -> usize {
+        N
+    }
+
+    #[inline]
+    fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        check_pad(w.field(), v, N, PAD)?;
+        w.put(v);
+        w.fill(PAD, N - v.len());
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
+        read_padded(r, N, PAD).map(|(v, _)| v)
+    }
+}
+
+impl<const N: usize, const PAD: u8> Format<String> for Fixed<N, PAD> {
+    const WIDTH: Option<usize> = Some(N);
+    const MAX_WIDTH: Option<usize> = Some(N);
+
+    #[inline]
+    fn len(_v: &String, _last: bool) -> usize {
+        N
+    }
+
+    #[inline]
+    fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        check_pad(w.field(), v.as_bytes(), N, PAD)?;
+        w.put(v.as_bytes());
+        w.fill(PAD, N - v.len());
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
+        let (bytes, start) = read_padded(r, N, PAD)?;
+        crate::codec::utf8(bytes, r, start, false)
+    }
+}
+
+/// Reads N bytes as the low bytes of a u128.
+#[inline]
+fn read_be(r: &mut Reader<'_>, n: usize) -> Result<u128, DecodeError> {
+    let flip = r.flip();
+    let raw = r.take_raw(n)?;
+    Ok(raw
+        .iter()
+        .fold(0u128, |acc, b| (acc << 8) | u128::from(b ^ flip)))
+}
+
+/// Sign-extends the low `bits` bits of `x`.
+#[inline]
+fn sign_extend(x: u128, bits: usize) -> i128 {
+    let shift = 128 - bits as u32;
+    ((x << shift) as i128) >> shift
+}
+
+fn does_not_fit(field: &'static str, value: impl ToString, n: usize) -> EncodeError {
+    EncodeError::DoesNotFit {
+        field,
+        value: value.to_string(),
+        width: n,
+        unit: Unit::Bytes,
+    }
+}
+
+macro_rules! fixed_unsigned {
+    ($($t:ty),*) => {$(
+        impl<const N: usize> Format<$t> for Fixed<N> {
+            const WIDTH: Option<usize> = Some(N);
+            const MAX_WIDTH: Option<usize> = Some(N);
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                N
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                const { assert!(N >= 1 && N <= 16, "#[fixed(N)] on an integer needs N in 1..=16") };
+                let x = *v as u128;
+                if N < 16 && x >> (8 * N) != 0 {
+                    return Err(does_not_fit(w.field(), v, N));
+                }
+                w.put(&x.to_be_bytes()[16 - N..]);
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                let at = r.offset();
+                let x = read_be(r, N)?;
+                <$t>::try_from(x).map_err(|_| r.out_of_range(at))
+            }
+        }
+    )*};
+}
+
+macro_rules! fixed_signed {
+    ($($t:ty),*) => {$(
+        impl<const N: usize> Format<$t> for Fixed<N> {
+            const WIDTH: Option<usize> = Some(N);
+            const MAX_WIDTH: Option<usize> = Some(N);
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                N
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                const { assert!(N >= 1 && N <= 16, "#[fixed(N)] on an integer needs N in 1..=16") };
+                let x = *v as i128;
+                if N < 16 && (x < -(1i128 << (8 * N - 1)) || x >= 1i128 << (8 * N - 1)) {
+                    return Err(does_not_fit(w.field(), v, N));
+                }
+                let ordered = (x as u128) ^ (1u128 << (8 * N - 1));
+                w.put(&ordered.to_be_bytes()[16 - N..]);
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                let at = r.offset();
+                let x = read_be(r, N)? ^ (1u128 << (8 * N - 1));
+                <$t>::try_from(sign_extend(x, 8 * N)).map_err(|_| r.out_of_range(at))
+            }
+        }
+
+        impl<const N: usize> Format<$t> for JavaFixed<N> {
+            const WIDTH: Option<usize> = Some(N);
+            const MAX_WIDTH: Option<usize> = Some(N);
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                N
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                const { assert!(N >= 1 && N <= 16, "#[fixed(N)] on an integer needs N in 1..=16") };
+                let x = *v as i128;
+                if N < 16 && (x < -(1i128 << (8 * N - 1)) || x >= 1i128 << (8 * N - 1)) {
+                    return Err(does_not_fit(w.field(), v, N));
+                }
+                w.put(&(x as u128).to_be_bytes()[16 - N..]);
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                let at = r.offset();
+                let x = read_be(r, N)?;
+                <$t>::try_from(sign_extend(x, 8 * N)).map_err(|_| r.out_of_range(at))
+            }
+        }
+    )*};
+}
+
+fixed_unsigned!(u8, u16, u32, u64, u128);
+fixed_signed!(i8, i16, i32, i64, i128);

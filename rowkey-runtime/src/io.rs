@@ -1,0 +1,288 @@
+//! [`Writer`] and [`Reader`]: the cursors a [`KeyCodec`](crate::KeyCodec) writes to and reads
+//! from. Both know the current field's name (for errors) and whether the field is `#[desc]`, in
+//! which case every byte is inverted on the way in and out, so codecs never handle `desc` themselves.
+
+use crate::error::{DecodeError, EncodeError};
+
+/// Writes a field's bytes into a key buffer that was sized by `encoded_len`.
+///
+/// ```
+/// use rowkey::Writer;
+///
+/// let mut buf = [0u8; 3];
+/// let mut w = Writer::new(&mut buf);
+/// w.put(&[1, 2]);
+/// w.put_byte(3);
+/// assert_eq!(w.position(), 3);
+/// assert_eq!(buf, [1, 2, 3]);
+/// ```
+#[derive(Debug)]
+pub struct Writer<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+    flip: u8,
+    field: &'static str,
+    overflow: bool,
+}
+
+impl<'a> Writer<'a> {
+    /// A writer over `buf`, starting at its first byte, not inverting.
+    pub fn new(buf: &'a mut [u8]) -> Self {
+        Writer {
+            buf,
+            pos: 0,
+            flip: 0,
+            field: "",
+            overflow: false,
+        }
+    }
+
+    /// Starts a field: its name for errors and `0xFF` to invert its bytes (`#[desc]`) or `0x00`.
+    #[doc(hidden)]
+    #[inline]
+    pub fn begin(&mut self, field: &'static str, flip: u8) {
+        self.field = field;
+        self.flip = flip;
+    }
+
+    /// The field being written.
+    #[inline]
+    pub fn field(&self) -> &'static str {
+        self.field
+    }
+
+    /// Bytes written so far.
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Appends `bytes` (inverted when the field is `#[desc]`).
+    #[inline]
+    pub fn put(&mut self, bytes: &[u8]) {
+        let end = self.pos + bytes.len();
+        match self.buf.get_mut(self.pos..end) {
+            Some(dst) if self.flip == 0 => dst.copy_from_slice(bytes),
+            Some(dst) => {
+                for (d, s) in dst.iter_mut().zip(bytes) {
+                    *d = s ^ self.flip;
+                }
+            }
+            None => self.overflow = true,
+        }
+        self.pos = end;
+    }
+
+    /// Appends one byte.
+    #[inline]
+    pub fn put_byte(&mut self, byte: u8) {
+        self.put(&[byte]);
+    }
+
+    /// Appends `count` copies of `byte`.
+    #[inline]
+    pub fn fill(&mut self, byte: u8, count: usize) {
+        let end = self.pos + count;
+        match self.buf.get_mut(self.pos..end) {
+            Some(dst) => dst.fill(byte ^ self.flip),
+            None => self.overflow = true,
+        }
+        self.pos = end;
+    }
+
+    /// Reverses the bytes written since `start` (for `#[reverse]`).
+    #[inline]
+    pub fn reverse_from(&mut self, start: usize) {
+        if let Some(written) = self.buf.get_mut(start..self.pos) {
+            written.reverse();
+        }
+    }
+
+    /// The bytes written since `start` (after inversion).
+    pub fn written_since(&self, start: usize) -> &[u8] {
+        self.buf.get(start..self.pos).unwrap_or(&[])
+    }
+
+    /// Checks that exactly the whole buffer was written: a codec whose `encode` disagrees with
+    /// its `encoded_len` is reported instead of producing a corrupt key.
+    #[doc(hidden)]
+    pub fn finish(&self) -> Result<(), EncodeError> {
+        if self.overflow || self.pos != self.buf.len() {
+            return Err(EncodeError::Codec {
+                field: self.field,
+                message: format!(
+                    "encoded_len promised {} bytes for the key but the codecs wrote {}",
+                    self.buf.len(),
+                    self.pos
+                ),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Reads a field's bytes from a key, tracking the byte offset for errors.
+///
+/// ```
+/// use rowkey::Reader;
+///
+/// let mut r = Reader::new(&[0, 7, 9]);
+/// assert_eq!(r.take::<2>().unwrap(), [0, 7]);
+/// assert_eq!(r.offset(), 2);
+/// assert!(r.take::<2>().is_err());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Reader<'a> {
+    key: &'a [u8],
+    pos: usize,
+    base: usize,
+    flip: u8,
+    field: &'static str,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `key`.
+    pub fn new(key: &'a [u8]) -> Self {
+        Reader::with_base(key, 0)
+    }
+
+    /// A reader over `bytes` that reports offsets as `base + position` (for a field that was
+    /// copied out of a larger key).
+    pub fn with_base(bytes: &'a [u8], base: usize) -> Self {
+        Reader {
+            key: bytes,
+            pos: 0,
+            base,
+            flip: 0,
+            field: "",
+        }
+    }
+
+    /// Starts a field: its name for errors and `0xFF` when its bytes are inverted (`#[desc]`).
+    #[doc(hidden)]
+    #[inline]
+    pub fn begin(&mut self, field: &'static str, flip: u8) {
+        self.field = field;
+        self.flip = flip;
+    }
+
+    /// The field being read.
+    #[inline]
+    pub fn field(&self) -> &'static str {
+        self.field
+    }
+
+    /// `0xFF` when the field is stored inverted (`#[desc]`), else `0x00`.
+    #[inline]
+    pub fn flip(&self) -> u8 {
+        self.flip
+    }
+
+    /// The current byte offset in the key.
+    #[inline]
+    pub fn offset(&self) -> usize {
+        self.base + self.pos
+    }
+
+    /// The current position in this reader's bytes (without the base).
+    #[inline]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// Bytes not read yet.
+    #[inline]
+    pub fn remaining(&self) -> usize {
+        self.key.len() - self.pos
+    }
+
+    /// Reads `N` bytes (un-inverted).
+    #[inline]
+    pub fn take<const N: usize>(&mut self) -> Result<[u8; N], DecodeError> {
+        match self.key.get(self.pos..self.pos + N) {
+            Some(src) => {
+                let mut out = [0u8; N];
+                out.copy_from_slice(src);
+                if self.flip != 0 {
+                    for b in &mut out {
+                        *b ^= self.flip;
+                    }
+                }
+                self.pos += N;
+                Ok(out)
+            }
+            None => Err(self.truncated(N)),
+        }
+    }
+
+    /// Reads one byte (un-inverted).
+    #[inline]
+    pub fn take_byte(&mut self) -> Result<u8, DecodeError> {
+        Ok(self.take::<1>()?[0])
+    }
+
+    /// Reads `n` bytes exactly as stored (still inverted when the field is `#[desc]`).
+    #[inline]
+    pub fn take_raw(&mut self, n: usize) -> Result<&'a [u8], DecodeError> {
+        match self.key.get(self.pos..self.pos + n) {
+            Some(src) => {
+                self.pos += n;
+                Ok(src)
+            }
+            None => Err(self.truncated(n)),
+        }
+    }
+
+    /// The unread bytes exactly as stored, without consuming them.
+    #[inline]
+    pub fn rest(&self) -> &'a [u8] {
+        &self.key[self.pos..]
+    }
+
+    /// Moves past `n` bytes already inspected with [`rest`](Self::rest).
+    #[inline]
+    pub fn advance(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.key.len());
+    }
+
+    /// Fails with [`DecodeError::TrailingBytes`] unless the whole key was read.
+    #[doc(hidden)]
+    pub fn finish(&self) -> Result<(), DecodeError> {
+        if self.pos == self.key.len() {
+            Ok(())
+        } else {
+            Err(DecodeError::TrailingBytes {
+                field: self.field,
+                offset: self.offset(),
+                len: self.remaining(),
+            })
+        }
+    }
+
+    /// A [`DecodeError::Truncated`] for `needed` bytes at the current offset.
+    pub fn truncated(&self, needed: usize) -> DecodeError {
+        DecodeError::Truncated {
+            field: self.field,
+            offset: self.offset(),
+            needed,
+            available: self.remaining(),
+        }
+    }
+
+    /// A [`DecodeError::Invalid`] at `offset`.
+    pub fn invalid(&self, offset: usize, expected: &'static str) -> DecodeError {
+        DecodeError::Invalid {
+            field: self.field,
+            offset,
+            expected,
+        }
+    }
+
+    /// A [`DecodeError::OutOfRange`] at `offset`.
+    pub fn out_of_range(&self, offset: usize) -> DecodeError {
+        DecodeError::OutOfRange {
+            field: self.field,
+            offset,
+        }
+    }
+}

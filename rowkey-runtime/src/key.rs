@@ -1,0 +1,91 @@
+//! [`RowKey`]: the trait `#[derive(RowKey)]` implements.
+
+use crate::error::{DecodeError, EncodeError, MAX_ROW_LENGTH};
+use crate::io::Writer;
+
+/// A struct that is a row key. Derive it; do not implement it by hand.
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// struct MessageKey {
+///     date: u32,
+///     time: u32,
+///     message_id: u64,
+/// }
+///
+/// let k = MessageKey { date: 230611, time: 63031, message_id: 1231231 };
+/// let bytes = k.encode().unwrap();
+/// assert_eq!(bytes.len(), 16);
+/// assert_eq!(MessageKey::FIXED_LEN, Some(16));
+/// assert_eq!(MessageKey::decode(&bytes).unwrap(), k);
+///
+/// let mut buf = Vec::with_capacity(64);
+/// k.encode_into(&mut buf).unwrap();
+/// assert_eq!(buf, bytes);
+/// ```
+pub trait RowKey: Sized {
+    /// `Some(n)` when every key of this layout is exactly `n` bytes.
+    const FIXED_LEN: Option<usize>;
+    /// The longest key of this layout, `None` when a field is unbounded.
+    const MAX_LEN: Option<usize>;
+
+    /// The exact length of [`encode`](Self::encode)'s output.
+    fn encoded_len(&self) -> usize;
+
+    /// Writes every part of the key; called by `encode` and `encode_into` with a buffer of
+    /// exactly [`encoded_len`](Self::encoded_len) bytes.
+    #[doc(hidden)]
+    fn encode_parts(&self, w: &mut Writer<'_>) -> Result<(), EncodeError>;
+
+    /// Encodes the key into a new vector, allocating exactly once with exact capacity.
+    fn encode(&self) -> Result<Vec<u8>, EncodeError> {
+        let len = check_len(self.encoded_len())?;
+        let mut out = Vec::with_capacity(len);
+        write_key(&mut out, len, |w| self.encode_parts(w))?;
+        Ok(out)
+    }
+
+    /// Appends the key to `out`; allocates nothing when `out` has room. On error `out` is left
+    /// as it was.
+    fn encode_into(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+        let len = check_len(self.encoded_len())?;
+        write_key(out, len, |w| self.encode_parts(w))
+    }
+
+    /// Decodes a key, checking every byte: trailing bytes, bad escapes, invalid UTF-8 and
+    /// out-of-range values are errors naming the field and offset. Never panics.
+    fn decode(key: &[u8]) -> Result<Self, DecodeError>;
+
+    /// One line per part of `key`: name, offset, raw bytes and decoded value; on a malformed
+    /// key, the parts that decoded, then the error and the unread bytes.
+    fn explain(key: &[u8]) -> String;
+}
+
+#[inline]
+fn check_len(len: usize) -> Result<usize, EncodeError> {
+    if len > MAX_ROW_LENGTH {
+        return Err(EncodeError::KeyTooLong {
+            len,
+            max: MAX_ROW_LENGTH,
+        });
+    }
+    Ok(len)
+}
+
+#[inline]
+fn write_key(
+    out: &mut Vec<u8>,
+    len: usize,
+    parts: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>,
+) -> Result<(), EncodeError> {
+    let start = out.len();
+    out.resize(start + len, 0);
+    let mut w = Writer::new(&mut out[start..]);
+    let result = parts(&mut w).and_then(|()| w.finish());
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}

@@ -1,0 +1,24 @@
+//! Items that only `#[derive(RowKey)]`'s generated code uses. Not public API.
+
+pub use crate::explain::{DebugProbe, Explainer, ViaDebug, ViaFallback};
+pub use crate::format::{
+    Decimal, Fixed, Format, Hex, Java, JavaFixed, Natural, Opt, Reverse, ReverseTs,
+};
+pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
+pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{self, Err, Ok};
+pub use std::string::String;
+
+/// Sums part widths in a const context: `None` if any part is `None`.
+pub const fn sum(parts: &[Option<usize>]) -> Option<usize> {
+    let mut total = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        match parts[i] {
+            Some(w) => total += w,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(total)
+}
