@@ -1,0 +1,161 @@
+//! Facts about HBase, printed by running HBase's own Java code (see tests/data/README.md):
+//! every line of each file must be reproduced byte for byte.
+
+use rowkey::scan::prefix_stop;
+use rowkey::{EncodeError, RowKey};
+use serde_json::Value;
+
+fn lines(name: &str) -> Vec<Value> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+}
+
+fn hex(v: &Value) -> Vec<u8> {
+    let s = v.as_str().expect("a hex string");
+    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct JavaLong {
+    #[java]
+    v: i64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct JavaInt {
+    #[java]
+    v: i32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct JavaShort {
+    #[java]
+    v: i16,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct Natural64 {
+    v: i64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct ReverseTs {
+    #[reverse_ts]
+    ts: i64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct ReverseTsUnsigned {
+    #[reverse_ts]
+    ts: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+struct ReverseTs32 {
+    #[reverse_ts]
+    ts: i32,
+}
+
+/// `[key][Long.MAX_VALUE - ts]` as the HBase book writes it.
+#[derive(RowKey, Debug, PartialEq)]
+struct Versioned {
+    #[fixed(4)]
+    key: String,
+    #[reverse_ts]
+    ts: i64,
+}
+
+#[test]
+fn bytes_to_bytes_long_int_short() {
+    let (mut longs, mut ints, mut shorts) = (0, 0, 0);
+    for line in lines("bytes_long.jsonl") {
+        let value = line["value"].as_str().unwrap();
+        let expected = hex(&line["to_bytes"]);
+        match line["type"].as_str().unwrap() {
+            "long" => {
+                let v: i64 = value.parse().unwrap();
+                assert_eq!(JavaLong { v }.encode().unwrap(), expected, "#[java] i64 {v}");
+                assert_eq!(JavaLong::decode(&expected).unwrap(), JavaLong { v });
+                // The default encoding is the same bytes with the sign bit flipped.
+                let mut flipped = expected.clone();
+                flipped[0] ^= 0x80;
+                assert_eq!(Natural64 { v }.encode().unwrap(), flipped, "i64 {v}");
+                longs += 1;
+            }
+            "int" => {
+                let v: i32 = value.parse().unwrap();
+                assert_eq!(JavaInt { v }.encode().unwrap(), expected, "#[java] i32 {v}");
+                assert_eq!(JavaInt::decode(&expected).unwrap(), JavaInt { v });
+                ints += 1;
+            }
+            "short" => {
+                let v: i16 = value.parse().unwrap();
+                assert_eq!(JavaShort { v }.encode().unwrap(), expected, "#[java] i16 {v}");
+                assert_eq!(JavaShort::decode(&expected).unwrap(), JavaShort { v });
+                shorts += 1;
+            }
+            other => panic!("unknown type {other}"),
+        }
+    }
+    assert!(longs > 300 && ints > 150 && shorts > 50, "{longs} {ints} {shorts}");
+}
+
+#[test]
+fn reverse_timestamp_is_long_max_minus_ts() {
+    let mut checked = 0;
+    for line in lines("bytes_long.jsonl").iter().filter(|l| l["type"] == "long") {
+        let ts: i64 = line["value"].as_str().unwrap().parse().unwrap();
+        if line["reverse_to_bytes"].is_null() {
+            // Java computes MAX - ts for negatives too, but that is not a timestamp: an error.
+            assert!(ts < 0);
+            assert_eq!(
+                ReverseTs { ts }.encode().unwrap_err(),
+                EncodeError::NegativeTimestamp { field: "ts", value: ts }
+            );
+            continue;
+        }
+        let expected = hex(&line["reverse_to_bytes"]);
+        assert_eq!(ReverseTs { ts }.encode().unwrap(), expected, "reverse_ts {ts}");
+        assert_eq!(ReverseTs::decode(&expected).unwrap(), ReverseTs { ts });
+        let u = ts as u64;
+        assert_eq!(ReverseTsUnsigned { ts: u }.encode().unwrap(), expected);
+        assert_eq!(ReverseTsUnsigned::decode(&expected).unwrap(), ReverseTsUnsigned { ts: u });
+        let row = Versioned { key: "row1".into(), ts }.encode().unwrap();
+        assert_eq!(&row[..4], b"row1");
+        assert_eq!(&row[4..], &expected[..]);
+        checked += 1;
+    }
+    assert!(checked > 150, "{checked}");
+}
+
+#[test]
+fn reverse_timestamp_32_bit_is_integer_max_minus_ts() {
+    for line in lines("bytes_long.jsonl").iter().filter(|l| l["type"] == "int") {
+        let ts: i32 = line["value"].as_str().unwrap().parse().unwrap();
+        if ts < 0 {
+            assert!(ReverseTs32 { ts }.encode().is_err());
+            continue;
+        }
+        // Bytes.toBytes(Integer.MAX_VALUE - ts) is big-endian two's complement of that int.
+        let expected = (i32::MAX - ts).to_be_bytes().to_vec();
+        assert_eq!(ReverseTs32 { ts }.encode().unwrap(), expected);
+        assert_eq!(ReverseTs32::decode(&expected).unwrap(), ReverseTs32 { ts });
+    }
+}
+
+#[test]
+fn prefix_stop_rows() {
+    let mut checked = 0;
+    for line in lines("row_prefix_stop.jsonl") {
+        if line["prefix"].is_null() {
+            continue;
+        }
+        let prefix = hex(&line["prefix"]);
+        let expected = hex(&line["stop_row"]);
+        assert_eq!(prefix_stop(&prefix), expected, "prefix {:02x?}", prefix);
+        assert_eq!(expected, hex(&line["closest_next_row_key_for_prefix"]));
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+}
