@@ -14,13 +14,13 @@ pub fn method(input: &Input) -> TokenStream {
         .map(|f| format_ident!("__f{}", f.index))
         .collect();
     let reads = input.fields.iter().zip(&locals).map(|(f, local)| {
-        let fmt = format_of(f);
+        let read = format_of(f, "read");
         let open = input.is_open_end(f);
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
         quote! {
             __r.begin(#name, #flip);
-            let #local = #fmt::read(&mut __r, #open)?;
+            let #local = #read(&mut __r, #open)?;
         }
     });
     let idents = input.fields.iter().map(|f| f.ident);

@@ -8,32 +8,33 @@ use crate::expand::{format_of, krate};
 
 pub fn consts(input: &Input) -> TokenStream {
     let krate = krate();
-    let formats: Vec<TokenStream> = input.fields.iter().map(format_of).collect();
+    let widths = input.fields.iter().map(|f| format_of(f, "WIDTH"));
+    let maxes = input.fields.iter().map(|f| format_of(f, "MAX_WIDTH"));
     quote! {
         const FIXED_LEN: #krate::__private::Option<::core::primitive::usize> =
-            #krate::__private::sum(&[#(#formats::WIDTH),*]);
+            #krate::__private::sum(&[#(#widths),*]);
         const MAX_LEN: #krate::__private::Option<::core::primitive::usize> =
-            #krate::__private::sum(&[#(#formats::MAX_WIDTH),*]);
+            #krate::__private::sum(&[#(#maxes),*]);
     }
 }
 
 pub fn methods(input: &Input) -> TokenStream {
     let krate = krate();
     let lens = input.fields.iter().map(|f| {
-        let fmt = format_of(f);
+        let len = format_of(f, "len");
         let ident = f.ident;
         let open = input.is_open_end(f);
-        quote!(#fmt::len(&self.#ident, #open))
+        quote!(#len(&self.#ident, #open))
     });
     let writes = input.fields.iter().map(|f| {
-        let fmt = format_of(f);
+        let write = format_of(f, "write");
         let ident = f.ident;
         let open = input.is_open_end(f);
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
         quote! {
             __w.begin(#name, #flip);
-            #fmt::write(&self.#ident, __w, #open)?;
+            #write(&self.#ident, __w, #open)?;
         }
     });
     quote! {

@@ -1,6 +1,6 @@
 //! Runs the phases (IR, validation, codegen) and assembles the `impl RowKey`.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned, ToTokens};
 use syn::spanned::Spanned;
 use syn::DeriveInput;
@@ -41,12 +41,31 @@ fn try_expand(node: &DeriveInput) -> syn::Result<TokenStream> {
     Ok(impl_row_key(&input))
 }
 
-/// `<Format as Format<Ty>>`, spanned on the field's type so an unmet bound points at it.
-pub fn format_of(field: &Field) -> TokenStream {
+/// `<Format as Format<Ty>>::item`, all spanned on the field's type so that an unmet bound
+/// (an unsupported type, an attribute that does not apply) points at the field.
+pub fn format_of(field: &Field, item: &str) -> TokenStream {
     let krate = krate();
-    let fmt = field.format(&krate);
     let ty = field.ty;
-    quote_spanned!(ty.span()=> <#fmt as #krate::__private::Format<#ty>>)
+    let fmt = respan(field.format(&krate), ty.span());
+    let item = syn::Ident::new(item, ty.span());
+    quote_spanned!(ty.span()=> <#fmt as #krate::__private::Format<#ty>>::#item)
+}
+
+/// Gives every token of `tokens` the span `span`.
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let TokenTree::Group(g) = &tt {
+                let mut group = Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                tt = TokenTree::Group(group);
+            } else {
+                tt.set_span(span);
+            }
+            tt
+        })
+        .collect()
 }
 
 fn impl_row_key(input: &Input) -> TokenStream {
@@ -103,10 +122,10 @@ fn assertions(input: &Input) -> TokenStream {
     }
     for field in &input.fields {
         if let (Some(path), Width::Unknown) = (&field.attrs.reverse, field.width()) {
-            let fmt = format_of(field);
+            let width = format_of(field, "WIDTH");
             let msg = format!("`#[reverse]` on field `{}` needs a fixed-width type", field.name);
             out.extend(quote_spanned! {path.span()=>
-                const _: () = ::core::assert!(#fmt::WIDTH.is_some(), #msg);
+                const _: () = ::core::assert!(#width.is_some(), #msg);
             });
         }
     }

@@ -9,12 +9,12 @@ use crate::expand::{format_of, krate};
 pub fn method(input: &Input) -> TokenStream {
     let krate = krate();
     let parts = input.fields.iter().map(|f| {
-        let fmt = format_of(f);
+        let read = format_of(f, "read");
         let open = input.is_open_end(f);
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
         quote! {
-            match #fmt::read(__x.begin(#name, #flip), #open) {
+            match #read(__x.begin(#name, #flip), #open) {
                 #krate::__private::Ok(__v) => {
                     __x.value((&#krate::__private::DebugProbe(&__v)).rowkey_render())
                 }

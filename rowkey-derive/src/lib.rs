@@ -21,6 +21,9 @@ mod generics;
 mod layout;
 mod valid;
 
+#[cfg(test)]
+mod tests;
+
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 

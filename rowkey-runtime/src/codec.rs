@@ -58,6 +58,12 @@ use crate::io::{Reader, Writer};
 /// assert_eq!(Follow::FIXED_LEN, Some(16));
 /// assert_eq!(Follow::decode(&bytes).unwrap(), k);
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a row key field",
+    label = "`{Self}` does not implement `KeyCodec`",
+    note = "fields can be integers, bool, char, f32, f64, [u8; N], String, Vec<u8> and Option of these",
+    note = "for your own type, implement `rowkey::KeyCodec` (see its docs for a newtype example)"
+)]
 pub trait KeyCodec: Sized {
     /// `Some(n)` when every value encodes to exactly `n` bytes.
     const WIDTH: Option<usize>;

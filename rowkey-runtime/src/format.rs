@@ -17,6 +17,10 @@ use crate::io::{Reader, Writer};
 
 /// The byte format of a field of type `T`. Same contract as [`KeyCodec`], with the format as a
 /// type so that attributes compose.
+#[diagnostic::on_unimplemented(
+    message = "this field's attribute does not apply to a field of type `{T}`",
+    label = "`{Self}` cannot write `{T}`"
+)]
 pub trait Format<T> {
     /// `Some(n)` when every value encodes to exactly `n` bytes.
     const WIDTH: Option<usize>;

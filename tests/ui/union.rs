@@ -1,0 +1,8 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+union Key {
+    id: u64,
+}
+
+fn main() {}
