@@ -86,7 +86,9 @@ struct Strings {
 fn check<K: RowKey + core::fmt::Debug>(bytes: &[u8]) -> Result<(), TestCaseError> {
     let _ = K::explain(bytes);
     if let Ok(k) = K::decode(bytes) {
-        let again = k.encode().map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        let again = k
+            .encode()
+            .map_err(|e| TestCaseError::fail(format!("{e}")))?;
         prop_assert_eq!(again, bytes, "{:?} decoded from {:02x?}", k, bytes);
     }
     Ok(())
@@ -116,22 +118,59 @@ fn mutated<K: RowKey>(seed: impl Strategy<Value = K> + Clone) -> impl Strategy<V
 }
 
 fn nasty() -> impl Strategy<Value = Nasty> + Clone {
-    (string(), bytes(), proptest::option::of(string()), bytes()).prop_map(|(a, b, c, d)| Nasty { a, b, c, d })
+    (string(), bytes(), proptest::option::of(string()), bytes()).prop_map(|(a, b, c, d)| Nasty {
+        a,
+        b,
+        c,
+        d,
+    })
 }
 
 fn digits() -> impl Strategy<Value = Digits> + Clone {
-    (0..1_000_000u32, any::<u16>(), 0..100_000_000_000u64, 0..=255u8)
-        .prop_map(|(date, shard, phone, small)| Digits { date, shard, phone, small })
+    (
+        0..1_000_000u32,
+        any::<u16>(),
+        0..100_000_000_000u64,
+        0..=255u8,
+    )
+        .prop_map(|(date, shard, phone, small)| Digits {
+            date,
+            shard,
+            phone,
+            small,
+        })
 }
 
 fn scalars() -> impl Strategy<Value = Scalars> + Clone {
-    (any::<bool>(), nasty_char(), f64_(), f32_(), proptest::option::of(any::<i16>()))
-        .prop_map(|(flag, letter, score, ratio, maybe)| Scalars { flag, letter, score, ratio, maybe })
+    (
+        any::<bool>(),
+        nasty_char(),
+        f64_(),
+        f32_(),
+        proptest::option::of(any::<i16>()),
+    )
+        .prop_map(|(flag, letter, score, ratio, maybe)| Scalars {
+            flag,
+            letter,
+            score,
+            ratio,
+            maybe,
+        })
 }
 
 fn narrow() -> impl Strategy<Value = Narrow> + Clone {
-    (0..(1u32 << 24), any::<u64>(), -(1i32 << 15)..(1i32 << 15), 0..=i64::MAX)
-        .prop_map(|(uid, wide, delta, ts)| Narrow { uid, wide, delta, ts })
+    (
+        0..(1u32 << 24),
+        any::<u64>(),
+        -(1i32 << 15)..(1i32 << 15),
+        0..=i64::MAX,
+    )
+        .prop_map(|(uid, wide, delta, ts)| Narrow {
+            uid,
+            wide,
+            delta,
+            ts,
+        })
 }
 
 fn padded() -> impl Strategy<Value = Padded> + Clone {
@@ -144,7 +183,11 @@ fn strings() -> impl Strategy<Value = Strings> + Clone {
 }
 
 fn message() -> impl Strategy<Value = Message> + Clone {
-    (any::<u32>(), any::<u32>(), any::<u64>()).prop_map(|(date, time, message_id)| Message { date, time, message_id })
+    (any::<u32>(), any::<u32>(), any::<u64>()).prop_map(|(date, time, message_id)| Message {
+        date,
+        time,
+        message_id,
+    })
 }
 
 // 7 layouts x 15,000 cases = 105,000 decodes of hostile input per CI run.
@@ -174,23 +217,59 @@ fn err<K: RowKey + core::fmt::Debug>(bytes: &[u8]) -> DecodeError {
 #[test]
 fn truncated_key() {
     let e = err::<Message>(&[0; 10]);
-    assert_eq!(e, DecodeError::Truncated { field: "message_id", offset: 8, needed: 8, available: 2 });
-    assert_eq!(e.to_string(), "field `message_id` at byte 8: needs 8 bytes but the key has 2 left");
-    assert_eq!(err::<Message>(&[]), DecodeError::Truncated { field: "date", offset: 0, needed: 4, available: 0 });
+    assert_eq!(
+        e,
+        DecodeError::Truncated {
+            field: "message_id",
+            offset: 8,
+            needed: 8,
+            available: 2
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "field `message_id` at byte 8: needs 8 bytes but the key has 2 left"
+    );
+    assert_eq!(
+        err::<Message>(&[]),
+        DecodeError::Truncated {
+            field: "date",
+            offset: 0,
+            needed: 4,
+            available: 0
+        }
+    );
 }
 
 #[test]
 fn trailing_bytes() {
     let e = err::<Message>(&[0; 17]);
-    assert_eq!(e, DecodeError::TrailingBytes { field: "message_id", offset: 16, len: 1 });
-    assert_eq!(e.to_string(), "field `message_id` at byte 16: 1 unexpected bytes after the last field");
+    assert_eq!(
+        e,
+        DecodeError::TrailingBytes {
+            field: "message_id",
+            offset: 16,
+            len: 1
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "field `message_id` at byte 16: 1 unexpected bytes after the last field"
+    );
 }
 
 #[test]
 fn bad_escape() {
     // Strings.a = "x", then 00 05: neither an escaped 00 (00 FF) nor the terminator (00 01).
     let e = err::<Strings>(&[b'x', 0x00, 0x05, 0x00]);
-    assert_eq!(e, DecodeError::BadEscape { field: "a", offset: 2, byte: 0x05 });
+    assert_eq!(
+        e,
+        DecodeError::BadEscape {
+            field: "a",
+            offset: 2,
+            byte: 0x05
+        }
+    );
     assert_eq!(
         e.to_string(),
         "field `a` at byte 2: escape byte 00 is followed by 05, expected FF (an escaped 00) or 01 (the end)"
@@ -200,12 +279,33 @@ fn bad_escape() {
 #[test]
 fn missing_terminator() {
     let e = err::<Strings>(b"xy");
-    assert_eq!(e, DecodeError::MissingTerminator { field: "a", offset: 0 });
-    assert_eq!(e.to_string(), "field `a` at byte 0: the key ends before the field's 00 01 terminator");
+    assert_eq!(
+        e,
+        DecodeError::MissingTerminator {
+            field: "a",
+            offset: 0
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "field `a` at byte 0: the key ends before the field's 00 01 terminator"
+    );
     // A desc string's terminator is FF FE; plain 00 01 bytes do not end it.
-    let ok = Strings { a: "".into(), b: None, c: "q".into() }.encode().unwrap();
+    let ok = Strings {
+        a: "".into(),
+        b: None,
+        c: "q".into(),
+    }
+    .encode()
+    .unwrap();
     let cut = &ok[..ok.len() - 1];
-    assert_eq!(err::<Strings>(cut), DecodeError::MissingTerminator { field: "c", offset: 3 });
+    assert_eq!(
+        err::<Strings>(cut),
+        DecodeError::MissingTerminator {
+            field: "c",
+            offset: 3
+        }
+    );
 }
 
 #[test]
@@ -213,75 +313,200 @@ fn invalid_utf8() {
     // a = "\0" (00 FF), then C3 28 (invalid), terminator, b = None, c = desc "".
     let key = [0x00, 0xFF, 0xC3, 0x28, 0x00, 0x01, 0x00, 0xFF, 0xFE];
     let e = err::<Strings>(&key);
-    assert_eq!(e, DecodeError::InvalidUtf8 { field: "a", offset: 2 });
-    assert_eq!(e.to_string(), "field `a` at byte 2: the string is not valid UTF-8");
+    assert_eq!(
+        e,
+        DecodeError::InvalidUtf8 {
+            field: "a",
+            offset: 2
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "field `a` at byte 2: the string is not valid UTF-8"
+    );
     // The open last field of Padded.
-    let mut good = Padded { host: "h".into(), tag: vec![1], x: 0, text: "ok".into() }.encode().unwrap();
+    let mut good = Padded {
+        host: "h".into(),
+        tag: vec![1],
+        x: 0,
+        text: "ok".into(),
+    }
+    .encode()
+    .unwrap();
     let n = good.len();
     good[n - 1] = 0xFF;
-    assert_eq!(err::<Padded>(&good), DecodeError::InvalidUtf8 { field: "text", offset: n - 1 });
+    assert_eq!(
+        err::<Padded>(&good),
+        DecodeError::InvalidUtf8 {
+            field: "text",
+            offset: n - 1
+        }
+    );
 }
 
 #[test]
 fn not_a_digit() {
-    let mut key = Digits { date: 230611, shard: 0xbeef, phone: 1, small: 7 }.encode().unwrap();
+    let mut key = Digits {
+        date: 230611,
+        shard: 0xbeef,
+        phone: 1,
+        small: 7,
+    }
+    .encode()
+    .unwrap();
     assert_eq!(&key[..10], b"230611beef");
     key[2] = b'x';
     let e = err::<Digits>(&key);
-    assert_eq!(e, DecodeError::NotADigit { field: "date", offset: 2, byte: b'x' });
-    assert_eq!(e.to_string(), "field `date` at byte 2: expected a digit, found byte 78");
+    assert_eq!(
+        e,
+        DecodeError::NotADigit {
+            field: "date",
+            offset: 2,
+            byte: b'x'
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "field `date` at byte 2: expected a digit, found byte 78"
+    );
     // Hex keys have one spelling: uppercase is rejected.
     key[2] = b'0';
     key[7] = b'E';
-    assert_eq!(err::<Digits>(&key), DecodeError::NotADigit { field: "shard", offset: 7, byte: b'E' });
+    assert_eq!(
+        err::<Digits>(&key),
+        DecodeError::NotADigit {
+            field: "shard",
+            offset: 7,
+            byte: b'E'
+        }
+    );
 }
 
 #[test]
 fn out_of_range() {
     // #[desc] #[decimal(3)] u8: "999" fits three digits but not a u8. Stored inverted.
-    let mut key = Digits { date: 1, shard: 1, phone: 1, small: 1 }.encode().unwrap();
+    let mut key = Digits {
+        date: 1,
+        shard: 1,
+        phone: 1,
+        small: 1,
+    }
+    .encode()
+    .unwrap();
     let n = key.len();
     for b in &mut key[n - 3..] {
         *b = !b'9';
     }
     let e = err::<Digits>(&key);
-    assert_eq!(e, DecodeError::OutOfRange { field: "small", offset: n - 3 });
-    assert_eq!(e.to_string(), format!("field `small` at byte {}: the stored value is out of range for the field's type", n - 3));
+    assert_eq!(
+        e,
+        DecodeError::OutOfRange {
+            field: "small",
+            offset: n - 3
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "field `small` at byte {}: the stored value is out of range for the field's type",
+            n - 3
+        )
+    );
 
     // #[fixed(10)] u64 with a non-zero high byte; a negative stored reverse timestamp.
-    let good = Narrow { uid: 1, wide: 2, delta: 3, ts: 4 }.encode().unwrap();
+    let good = Narrow {
+        uid: 1,
+        wide: 2,
+        delta: 3,
+        ts: 4,
+    }
+    .encode()
+    .unwrap();
     let mut wide = good.clone();
     wide[3] = 1;
-    assert_eq!(err::<Narrow>(&wide), DecodeError::OutOfRange { field: "wide", offset: 3 });
+    assert_eq!(
+        err::<Narrow>(&wide),
+        DecodeError::OutOfRange {
+            field: "wide",
+            offset: 3
+        }
+    );
     let mut ts = good;
     ts[15] = 0x80;
-    assert_eq!(err::<Narrow>(&ts), DecodeError::OutOfRange { field: "ts", offset: 15 });
+    assert_eq!(
+        err::<Narrow>(&ts),
+        DecodeError::OutOfRange {
+            field: "ts",
+            offset: 15
+        }
+    );
 }
 
 #[test]
 fn invalid_values() {
-    let good = Scalars { flag: true, letter: 'a', score: 1.0, ratio: 2.0, maybe: None }.encode().unwrap();
+    let good = Scalars {
+        flag: true,
+        letter: 'a',
+        score: 1.0,
+        ratio: 2.0,
+        maybe: None,
+    }
+    .encode()
+    .unwrap();
     let mut bad_bool = good.clone();
     bad_bool[0] = 2;
     let e = err::<Scalars>(&bad_bool);
-    assert_eq!(e, DecodeError::Invalid { field: "flag", offset: 0, expected: "a bool byte, 00 or 01" });
-    assert_eq!(e.to_string(), "field `flag` at byte 0: expected a bool byte, 00 or 01");
+    assert_eq!(
+        e,
+        DecodeError::Invalid {
+            field: "flag",
+            offset: 0,
+            expected: "a bool byte, 00 or 01"
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "field `flag` at byte 0: expected a bool byte, 00 or 01"
+    );
     let mut surrogate = good.clone();
     surrogate[1..5].copy_from_slice(&0xD800u32.to_be_bytes());
-    assert_eq!(err::<Scalars>(&surrogate), DecodeError::Invalid { field: "letter", offset: 1, expected: "a Unicode scalar value" });
+    assert_eq!(
+        err::<Scalars>(&surrogate),
+        DecodeError::Invalid {
+            field: "letter",
+            offset: 1,
+            expected: "a Unicode scalar value"
+        }
+    );
     let mut tag = good;
     tag[17] = 7;
     assert_eq!(
         err::<Scalars>(&tag),
-        DecodeError::Invalid { field: "maybe", offset: 17, expected: "an Option tag, 00 (None) or 01 (Some)" }
+        DecodeError::Invalid {
+            field: "maybe",
+            offset: 17,
+            expected: "an Option tag, 00 (None) or 01 (Some)"
+        }
     );
 }
 
 #[test]
 fn explain_shows_parts_then_the_error() {
-    let key = Message { date: 230611, time: 63031, message_id: 1231231 }.encode().unwrap();
+    let key = Message {
+        date: 230611,
+        time: 63031,
+        message_id: 1231231,
+    }
+    .encode()
+    .unwrap();
     let text = Message::explain(&key[..12]);
-    assert!(text.starts_with("date @0  00 03 84 d3  230611\ntime @4  00 00 f6 37  63031\n"), "{text}");
-    assert!(text.contains("error: field `message_id` at byte 8: needs 8 bytes but the key has 4 left"), "{text}");
+    assert!(
+        text.starts_with("date @0  00 03 84 d3  230611\ntime @4  00 00 f6 37  63031\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("error: field `message_id` at byte 8: needs 8 bytes but the key has 4 left"),
+        "{text}"
+    );
     assert!(text.contains("unread @8: 00 00 00 00"), "{text}");
 }

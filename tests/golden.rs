@@ -8,12 +8,17 @@ use serde_json::Value;
 fn lines(name: &str) -> Vec<Value> {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
 }
 
 fn hex(v: &Value) -> Vec<u8> {
     let s = v.as_str().expect("a hex string");
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -75,7 +80,11 @@ fn bytes_to_bytes_long_int_short() {
         match line["type"].as_str().unwrap() {
             "long" => {
                 let v: i64 = value.parse().unwrap();
-                assert_eq!(JavaLong { v }.encode().unwrap(), expected, "#[java] i64 {v}");
+                assert_eq!(
+                    JavaLong { v }.encode().unwrap(),
+                    expected,
+                    "#[java] i64 {v}"
+                );
                 assert_eq!(JavaLong::decode(&expected).unwrap(), JavaLong { v });
                 // The default encoding is the same bytes with the sign bit flipped.
                 let mut flipped = expected.clone();
@@ -91,37 +100,62 @@ fn bytes_to_bytes_long_int_short() {
             }
             "short" => {
                 let v: i16 = value.parse().unwrap();
-                assert_eq!(JavaShort { v }.encode().unwrap(), expected, "#[java] i16 {v}");
+                assert_eq!(
+                    JavaShort { v }.encode().unwrap(),
+                    expected,
+                    "#[java] i16 {v}"
+                );
                 assert_eq!(JavaShort::decode(&expected).unwrap(), JavaShort { v });
                 shorts += 1;
             }
             other => panic!("unknown type {other}"),
         }
     }
-    assert!(longs > 300 && ints > 150 && shorts > 50, "{longs} {ints} {shorts}");
+    assert!(
+        longs > 300 && ints > 150 && shorts > 50,
+        "{longs} {ints} {shorts}"
+    );
 }
 
 #[test]
 fn reverse_timestamp_is_long_max_minus_ts() {
     let mut checked = 0;
-    for line in lines("bytes_long.jsonl").iter().filter(|l| l["type"] == "long") {
+    for line in lines("bytes_long.jsonl")
+        .iter()
+        .filter(|l| l["type"] == "long")
+    {
         let ts: i64 = line["value"].as_str().unwrap().parse().unwrap();
         if line["reverse_to_bytes"].is_null() {
             // Java computes MAX - ts for negatives too, but that is not a timestamp: an error.
             assert!(ts < 0);
             assert_eq!(
                 ReverseTs { ts }.encode().unwrap_err(),
-                EncodeError::NegativeTimestamp { field: "ts", value: ts }
+                EncodeError::NegativeTimestamp {
+                    field: "ts",
+                    value: ts
+                }
             );
             continue;
         }
         let expected = hex(&line["reverse_to_bytes"]);
-        assert_eq!(ReverseTs { ts }.encode().unwrap(), expected, "reverse_ts {ts}");
+        assert_eq!(
+            ReverseTs { ts }.encode().unwrap(),
+            expected,
+            "reverse_ts {ts}"
+        );
         assert_eq!(ReverseTs::decode(&expected).unwrap(), ReverseTs { ts });
         let u = ts as u64;
         assert_eq!(ReverseTsUnsigned { ts: u }.encode().unwrap(), expected);
-        assert_eq!(ReverseTsUnsigned::decode(&expected).unwrap(), ReverseTsUnsigned { ts: u });
-        let row = Versioned { key: "row1".into(), ts }.encode().unwrap();
+        assert_eq!(
+            ReverseTsUnsigned::decode(&expected).unwrap(),
+            ReverseTsUnsigned { ts: u }
+        );
+        let row = Versioned {
+            key: "row1".into(),
+            ts,
+        }
+        .encode()
+        .unwrap();
         assert_eq!(&row[..4], b"row1");
         assert_eq!(&row[4..], &expected[..]);
         checked += 1;
@@ -131,7 +165,10 @@ fn reverse_timestamp_is_long_max_minus_ts() {
 
 #[test]
 fn reverse_timestamp_32_bit_is_integer_max_minus_ts() {
-    for line in lines("bytes_long.jsonl").iter().filter(|l| l["type"] == "int") {
+    for line in lines("bytes_long.jsonl")
+        .iter()
+        .filter(|l| l["type"] == "int")
+    {
         let ts: i32 = line["value"].as_str().unwrap().parse().unwrap();
         if ts < 0 {
             assert!(ReverseTs32 { ts }.encode().is_err());

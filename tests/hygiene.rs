@@ -50,15 +50,30 @@ mod hostile {
 fn hostile_surroundings_round_trip() {
     use rowkey::RowKey;
 
-    let k = hostile::Key { r#type: 1, r#match: "m".into(), r#fn: Some(3), ts: 5, r#loop: 42 };
+    let k = hostile::Key {
+        r#type: 1,
+        r#match: "m".into(),
+        r#fn: Some(3),
+        ts: 5,
+        r#loop: 42,
+    };
     let bytes = k.encode().unwrap();
     assert_eq!(hostile::Key::decode(&bytes).unwrap(), k);
     let explained = hostile::Key::explain(&bytes);
-    assert!(explained.starts_with("type "), "raw identifiers print without r#: {explained}");
+    assert!(
+        explained.starts_with("type "),
+        "raw identifiers print without r#: {explained}"
+    );
     assert!(explained.contains("\nmatch "));
 
-    let g = hostile::Generic { id: 1, value: String::from("v") };
-    assert_eq!(hostile::Generic::<String>::decode(&g.encode().unwrap()).unwrap(), g);
+    let g = hostile::Generic {
+        id: 1,
+        value: String::from("v"),
+    };
+    assert_eq!(
+        hostile::Generic::<String>::decode(&g.encode().unwrap()).unwrap(),
+        g
+    );
     assert_eq!(hostile::Generic::<u32>::FIXED_LEN, Some(5));
     assert_eq!(hostile::Generic::<String>::FIXED_LEN, None);
 }
@@ -91,7 +106,10 @@ mod reexport {
 fn crate_path_override() {
     use rowkey_runtime::RowKey as _;
 
-    let k = direct::Key { id: 7, tag: "ab".into() };
+    let k = direct::Key {
+        id: 7,
+        tag: "ab".into(),
+    };
     let bytes = k.encode().unwrap();
     assert_eq!(bytes, [0, 0, 0, 0, 0, 0, 0, 7, b'a', b'b', 0, 0]);
     assert_eq!(direct::Key::decode(&bytes).unwrap(), k);
@@ -101,7 +119,13 @@ fn crate_path_override() {
 }
 
 /// Derived code passes strict lints.
-#[deny(warnings, unused_qualifications, missing_debug_implementations, clippy::all, clippy::pedantic)]
+#[deny(
+    warnings,
+    unused_qualifications,
+    missing_debug_implementations,
+    clippy::all,
+    clippy::pedantic
+)]
 pub mod lints {
     #[derive(rowkey::RowKey, Debug)]
     pub struct Linted {

@@ -218,8 +218,22 @@ proptest! {
 /// encoded `a` never picks up a longer `a` (the classic bug with unterminated desc strings).
 #[test]
 fn desc_strings_are_prefix_free() {
-    let short = Nasty { a: "ab".into(), b: vec![], c: None, d: vec![] }.encode().unwrap();
-    let long = Nasty { a: "abc".into(), b: vec![], c: None, d: vec![] }.encode().unwrap();
+    let short = Nasty {
+        a: "ab".into(),
+        b: vec![],
+        c: None,
+        d: vec![],
+    }
+    .encode()
+    .unwrap();
+    let long = Nasty {
+        a: "abc".into(),
+        b: vec![],
+        c: None,
+        d: vec![],
+    }
+    .encode()
+    .unwrap();
     assert!(long < short, "desc: \"abc\" sorts before \"ab\"");
     assert!(!long.starts_with(&short[..4]));
 }

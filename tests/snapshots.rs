@@ -92,9 +92,19 @@ struct Metric {
 
 #[test]
 fn representative_keys_and_explain() {
-    let m = Message { date: 230611, time: 63031, message_id: 1231231 }.encode().unwrap();
-    let k = Metric { metric: "cpu.load".into(), ts: 1_700_000_000_000, host: "h\0st".into() }
-        .encode()
-        .unwrap();
+    let m = Message {
+        date: 230611,
+        time: 63031,
+        message_id: 1231231,
+    }
+    .encode()
+    .unwrap();
+    let k = Metric {
+        metric: "cpu.load".into(),
+        ts: 1_700_000_000_000,
+        host: "h\0st".into(),
+    }
+    .encode()
+    .unwrap();
     insta::assert_snapshot!(format!("{}\n{}", Message::explain(&m), Metric::explain(&k)));
 }

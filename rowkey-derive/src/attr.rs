@@ -77,7 +77,13 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                     if value == 0 {
                         cx.error_spanned_by(&lit, "`max_len` must be at least 1");
                     }
-                    set_once(cx, &mut out.max_len, Num { value, lit }, &meta.path, "rowkey(max_len)");
+                    set_once(
+                        cx,
+                        &mut out.max_len,
+                        Num { value, lit },
+                        &meta.path,
+                        "rowkey(max_len)",
+                    );
                     Ok(())
                 } else {
                     let name = path_name(&meta.path);
@@ -138,7 +144,10 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
 }
 
 fn field_attr_name(path: &Path) -> Option<&'static str> {
-    kw::FIELD_ATTRS.iter().copied().find(|name| path.is_ident(name))
+    kw::FIELD_ATTRS
+        .iter()
+        .copied()
+        .find(|name| path.is_ident(name))
 }
 
 fn path_name(path: &Path) -> String {
@@ -172,7 +181,10 @@ fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<Num> {
     };
     let parsed = attr.parse_args_with(|input: ParseStream| {
         let lit: LitInt = input.parse().map_err(|e| {
-            syn::Error::new(e.span(), format!("expected a width, such as `#[{name}(8)]`"))
+            syn::Error::new(
+                e.span(),
+                format!("expected a width, such as `#[{name}(8)]`"),
+            )
         })?;
         if !input.is_empty() {
             return Err(input.error(format!(
@@ -203,4 +215,3 @@ fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<Num> {
         }
     }
 }
-

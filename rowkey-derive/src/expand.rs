@@ -123,7 +123,10 @@ fn assertions(input: &Input) -> TokenStream {
     for field in &input.fields {
         if let (Some(path), Width::Unknown) = (&field.attrs.reverse, field.width()) {
             let width = format_of(field, "WIDTH");
-            let msg = format!("`#[reverse]` on field `{}` needs a fixed-width type", field.name);
+            let msg = format!(
+                "`#[reverse]` on field `{}` needs a fixed-width type",
+                field.name
+            );
             out.extend(quote_spanned! {path.span()=>
                 const _: () = ::core::assert!(#width.is_some(), #msg);
             });

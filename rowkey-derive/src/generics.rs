@@ -39,4 +39,3 @@ fn mentions(tokens: TokenStream, params: &BTreeSet<String>) -> bool {
         _ => false,
     })
 }
-

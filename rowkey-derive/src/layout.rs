@@ -65,7 +65,9 @@ impl Field<'_> {
         fn value(field: &Field, class: &Class) -> Width {
             match class {
                 Class::Option(inner) => value(field, inner).optional(),
-                _ if field.width_attr().is_some() => Width::Fixed(field.width_attr().unwrap().value),
+                _ if field.width_attr().is_some() => {
+                    Width::Fixed(field.width_attr().unwrap().value)
+                }
                 Class::Signed(8) | Class::Unsigned(8) if field.attrs.reverse_ts.is_some() => {
                     Width::Fixed(8)
                 }

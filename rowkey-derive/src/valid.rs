@@ -69,7 +69,10 @@ fn attrs_fit_type(cx: &Ctxt, field: &Field) {
             ),
             _ => cx.error_spanned_by(
                 &n.lit,
-                format!("`#[{name}(N)]` needs an unsigned integer, not {}", class.describe()),
+                format!(
+                    "`#[{name}(N)]` needs an unsigned integer, not {}",
+                    class.describe()
+                ),
             ),
         }
         if n.value > max {
@@ -113,17 +116,27 @@ fn attrs_fit_type(cx: &Ctxt, field: &Field) {
 fn one_format(cx: &Ctxt, field: &Field) {
     let a = &field.attrs;
     let formats = [
-        a.fixed.as_ref().map(|n| (kw::FIXED, &n.lit as &dyn quote::ToTokens)),
-        a.decimal.as_ref().map(|n| (kw::DECIMAL, &n.lit as &dyn quote::ToTokens)),
-        a.hex.as_ref().map(|n| (kw::HEX, &n.lit as &dyn quote::ToTokens)),
-        a.reverse_ts.as_ref().map(|p| (kw::REVERSE_TS, p as &dyn quote::ToTokens)),
+        a.fixed
+            .as_ref()
+            .map(|n| (kw::FIXED, &n.lit as &dyn quote::ToTokens)),
+        a.decimal
+            .as_ref()
+            .map(|n| (kw::DECIMAL, &n.lit as &dyn quote::ToTokens)),
+        a.hex
+            .as_ref()
+            .map(|n| (kw::HEX, &n.lit as &dyn quote::ToTokens)),
+        a.reverse_ts
+            .as_ref()
+            .map(|p| (kw::REVERSE_TS, p as &dyn quote::ToTokens)),
     ];
     let mut present = formats.iter().flatten();
     if let Some((first, _)) = present.next() {
         for (other, at) in present {
             cx.error_spanned_by(
                 at,
-                format!("`#[{other}]` cannot be combined with `#[{first}]`; a field has one format"),
+                format!(
+                    "`#[{other}]` cannot be combined with `#[{first}]`; a field has one format"
+                ),
             );
         }
     }
@@ -187,7 +200,11 @@ fn max_len(cx: &Ctxt, input: &Input) {
             );
         }
         Width::Unbounded => {
-            for field in input.fields.iter().filter(|f| f.width() == Width::Unbounded) {
+            for field in input
+                .fields
+                .iter()
+                .filter(|f| f.width() == Width::Unbounded)
+            {
                 cx.error_spanned_by(
                     field.ty,
                     format!(

@@ -138,7 +138,10 @@ impl fmt::Display for EncodeError {
                 value,
                 width,
                 unit,
-            } => write!(f, "field `{field}` value {value} does not fit in {width} {unit}"),
+            } => write!(
+                f,
+                "field `{field}` value {value} does not fit in {width} {unit}"
+            ),
             EncodeError::NegativeTimestamp { field, value } => write!(
                 f,
                 "field `{field}` is a reverse timestamp and must not be negative, got {value}"

@@ -103,21 +103,33 @@ impl<'a> Writer<'a> {
         self.buf.get(start..self.pos).unwrap_or(&[])
     }
 
+    /// For stack-built keys (a buffer of the key's maximum length): checks that exactly `len`
+    /// bytes were written, as `encoded_len` promised.
+    #[doc(hidden)]
+    #[inline(always)]
+    pub fn finish_within(&self, len: usize) -> Result<(), EncodeError> {
+        if self.overflow || self.pos != len {
+            return Err(self.mismatch(len));
+        }
+        Ok(())
+    }
+
+    #[cold]
+    fn mismatch(&self, len: usize) -> EncodeError {
+        EncodeError::Codec {
+            field: self.field,
+            message: format!(
+                "encoded_len promised {len} bytes for the key but the codecs wrote {}",
+                self.pos
+            ),
+        }
+    }
+
     /// Checks that exactly the whole buffer was written: a codec whose `encode` disagrees with
     /// its `encoded_len` is reported instead of producing a corrupt key.
     #[doc(hidden)]
     pub fn finish(&self) -> Result<(), EncodeError> {
-        if self.overflow || self.pos != self.buf.len() {
-            return Err(EncodeError::Codec {
-                field: self.field,
-                message: format!(
-                    "encoded_len promised {} bytes for the key but the codecs wrote {}",
-                    self.buf.len(),
-                    self.pos
-                ),
-            });
-        }
-        Ok(())
+        self.finish_within(self.buf.len())
     }
 }
 

@@ -41,17 +41,13 @@ pub trait RowKey: Sized {
 
     /// Encodes the key into a new vector, allocating exactly once with exact capacity.
     fn encode(&self) -> Result<Vec<u8>, EncodeError> {
-        let len = check_len(self.encoded_len())?;
-        let mut out = Vec::with_capacity(len);
-        write_key(&mut out, len, |w| self.encode_parts(w))?;
-        Ok(out)
+        encode_in_place(self)
     }
 
     /// Appends the key to `out`; allocates nothing when `out` has room. On error `out` is left
     /// as it was.
     fn encode_into(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        let len = check_len(self.encoded_len())?;
-        write_key(out, len, |w| self.encode_parts(w))
+        encode_into_in_place(self, out)
     }
 
     /// Decodes a key, checking every byte: trailing bytes, bad escapes, invalid UTF-8 and
@@ -61,6 +57,47 @@ pub trait RowKey: Sized {
     /// One line per part of `key`: name, offset, raw bytes and decoded value; on a malformed
     /// key, the parts that decoded, then the error and the unread bytes.
     fn explain(key: &[u8]) -> String;
+}
+
+/// Keys whose `MAX_LEN` is at most this many bytes are built in a stack buffer and copied
+/// once (the fastest form measured); longer or unbounded keys are written in place.
+pub const STACK_KEY: usize = 256;
+
+/// The stack buffer size for a key of this maximum length, 0 when the key is not stack-built.
+#[doc(hidden)]
+pub const fn stack_len(max_len: Option<usize>) -> usize {
+    match max_len {
+        Some(n) if n <= STACK_KEY => n,
+        _ => 0,
+    }
+}
+
+/// Writes `key` into `buf` (of `K::MAX_LEN` bytes) and returns the length written.
+#[doc(hidden)]
+#[inline(always)]
+pub fn encode_stack<K: RowKey>(key: &K, buf: &mut [u8]) -> Result<usize, EncodeError> {
+    let mut w = Writer::new(buf);
+    key.encode_parts(&mut w)?;
+    w.finish_within(key.encoded_len())?;
+    Ok(w.position())
+}
+
+/// `encode_into` for keys that are not stack-built.
+#[doc(hidden)]
+#[inline]
+pub fn encode_into_in_place<K: RowKey>(key: &K, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+    let len = check_len(key.encoded_len())?;
+    write_key(out, len, |w| key.encode_parts(w))
+}
+
+/// `encode` for keys that are not stack-built.
+#[doc(hidden)]
+#[inline]
+pub fn encode_in_place<K: RowKey>(key: &K) -> Result<Vec<u8>, EncodeError> {
+    let len = check_len(key.encoded_len())?;
+    let mut out = Vec::with_capacity(len);
+    write_key(&mut out, len, |w| key.encode_parts(w))?;
+    Ok(out)
 }
 
 #[inline]

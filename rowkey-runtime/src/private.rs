@@ -4,6 +4,7 @@ pub use crate::explain::{DebugProbe, Explainer, ViaDebug, ViaFallback};
 pub use crate::format::{
     Decimal, Fixed, Format, Hex, Java, JavaFixed, Natural, Opt, Reverse, ReverseTs,
 };
+pub use crate::key::{encode_in_place, encode_into_in_place, encode_stack, stack_len};
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};

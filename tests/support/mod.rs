@@ -6,7 +6,13 @@ use proptest::prelude::*;
 
 /// Bytes biased toward the escape-relevant values 00, 01, FE and FF.
 pub fn nasty_byte() -> impl Strategy<Value = u8> + Clone {
-    prop_oneof![Just(0u8), Just(1u8), Just(0xFEu8), Just(0xFFu8), any::<u8>()]
+    prop_oneof![
+        Just(0u8),
+        Just(1u8),
+        Just(0xFEu8),
+        Just(0xFFu8),
+        any::<u8>()
+    ]
 }
 
 pub fn bytes() -> impl Strategy<Value = Vec<u8>> + Clone {
