@@ -27,3 +27,8 @@ pub use rowkey_runtime::*;
 
 #[cfg(feature = "derive")]
 pub use rowkey_derive::RowKey;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -1,8 +1,8 @@
 //! `#[derive(RowKey)]`: the proc macro of [rowkey](https://docs.rs/rowkey). Use it through the
 //! `rowkey` crate, which documents the attributes.
 //!
-//! Phases are kept apart: [`attr`] parses attributes, [`ast`] builds the IR, [`valid`] checks
-//! rules across attributes, and [`expand`] generates code from the validated IR only.
+//! Phases are kept apart: `attr` parses attributes, `ast` builds the IR, `valid` checks
+//! rules across attributes, and `expand` generates code from the validated IR only.
 
 #![allow(
     // Messages read better as one `format!` with the names inline.
