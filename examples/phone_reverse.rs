@@ -30,7 +30,7 @@ struct Reversed {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let numbers: Vec<u64> = (13_912_345_670..13_912_345_690).collect();
 
-    println!("{:<14} {:<14} {}", "number", "forward key", "reversed key");
+    println!("{:<14} {:<14} reversed key", "number", "forward key");
     for &n in numbers.iter().take(5) {
         let f = Forward { phone: n }.encode()?;
         let r = Reversed { phone: n }.encode()?;
