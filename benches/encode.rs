@@ -36,13 +36,21 @@ mod hand {
         out.extend_from_slice(&buf);
     }
 
-    pub fn message_decode(key: &[u8]) -> Option<(u32, u32, u64)> {
-        let key: &[u8; 16] = key.try_into().ok()?;
-        Some((
-            u32::from_be_bytes(key[0..4].try_into().unwrap()),
-            u32::from_be_bytes(key[4..8].try_into().unwrap()),
-            u64::from_be_bytes(key[8..16].try_into().unwrap()),
-        ))
+    pub fn message_decode(key: &[u8]) -> Option<super::Message> {
+        if key.len() != 16 {
+            return None;
+        }
+        let mut date = [0u8; 4];
+        let mut time = [0u8; 4];
+        let mut id = [0u8; 8];
+        date.copy_from_slice(&key[0..4]);
+        time.copy_from_slice(&key[4..8]);
+        id.copy_from_slice(&key[8..16]);
+        Some(super::Message {
+            date: u32::from_be_bytes(date),
+            time: u32::from_be_bytes(time),
+            message_id: u64::from_be_bytes(id),
+        })
     }
 
     /// metric escaped (00 -> 00 FF) and terminated (00 01), Long.MAX_VALUE - ts, raw host.
@@ -61,7 +69,7 @@ mod hand {
         out.extend_from_slice(host.as_bytes());
     }
 
-    pub fn metric_decode(key: &[u8]) -> Option<(String, i64, String)> {
+    pub fn metric_decode(key: &[u8]) -> Option<super::Metric> {
         let mut metric = Vec::new();
         let mut i = 0;
         loop {
@@ -81,8 +89,69 @@ mod hand {
         i += 2;
         let ts = i64::MAX - i64::from_be_bytes(key.get(i..i + 8)?.try_into().ok()?);
         let host = String::from_utf8(key[i + 8..].to_vec()).ok()?;
-        Some((String::from_utf8(metric).ok()?, ts, host))
+        Some(super::Metric {
+            metric: String::from_utf8(metric).ok()?,
+            ts,
+            host,
+        })
     }
+}
+
+/// One key, four encoders, side by side: hand-written, rowkey, storekey, memcomparable.
+fn compare<K>(
+    c: &mut Criterion,
+    name: &str,
+    k: &K,
+    hand_encode: impl Fn(&K, &mut Vec<u8>),
+    hand_decode: impl Fn(&[u8]) -> Option<K>,
+) where
+    K: RowKey + Serialize + for<'de> Deserialize<'de> + storekey::Encode + storekey::Decode,
+{
+    let bytes = RowKey::encode(k).unwrap();
+    let mut out = Vec::with_capacity(256);
+    let mut g = c.benchmark_group(format!("{name}/encode_into"));
+    g.bench_function("hand", |b| {
+        b.iter(|| {
+            out.clear();
+            hand_encode(black_box(k), &mut out);
+            black_box(&out);
+        })
+    });
+    g.bench_function("rowkey", |b| {
+        b.iter(|| {
+            out.clear();
+            black_box(k).encode_into(&mut out).unwrap();
+            black_box(&out);
+        })
+    });
+    g.bench_function("storekey", |b| {
+        b.iter(|| {
+            out.clear();
+            storekey::encode(&mut out, black_box(k)).unwrap();
+            black_box(&out);
+        })
+    });
+    g.bench_function("memcomparable", |b| {
+        b.iter(|| black_box(memcomparable::to_vec(black_box(k)).unwrap()))
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group(format!("{name}/decode"));
+    g.bench_function("hand", |b| {
+        b.iter(|| black_box(hand_decode(black_box(&bytes))))
+    });
+    g.bench_function("rowkey", |b| {
+        b.iter(|| black_box(<K as RowKey>::decode(black_box(&bytes)).unwrap()))
+    });
+    let sk = storekey::encode_vec(k).unwrap();
+    g.bench_function("storekey", |b| {
+        b.iter(|| black_box(storekey::decode::<_, K>(black_box(&sk[..])).unwrap()))
+    });
+    let mc = memcomparable::to_vec(k).unwrap();
+    g.bench_function("memcomparable", |b| {
+        b.iter(|| black_box(memcomparable::from_slice::<K>(black_box(&mc)).unwrap()))
+    });
+    g.finish();
 }
 
 fn message(c: &mut Criterion) {
@@ -91,52 +160,13 @@ fn message(c: &mut Criterion) {
         time: 63031,
         message_id: 1231231,
     };
-    let bytes = k.encode().unwrap();
-    let mut g = c.benchmark_group("message/encode_into");
-    let mut out = Vec::with_capacity(64);
-    g.bench_function("hand", |b| {
-        b.iter(|| {
-            out.clear();
-            let k = black_box(&k);
-            hand::message_encode(k.date, k.time, k.message_id, &mut out);
-            black_box(&out);
-        })
-    });
-    g.bench_function("rowkey", |b| {
-        b.iter(|| {
-            out.clear();
-            black_box(&k).encode_into(&mut out).unwrap();
-            black_box(&out);
-        })
-    });
-    g.bench_function("storekey", |b| {
-        b.iter(|| {
-            out.clear();
-            storekey::encode(&mut out, black_box(&k)).unwrap();
-            black_box(&out);
-        })
-    });
-    g.bench_function("memcomparable", |b| {
-        b.iter(|| black_box(memcomparable::to_vec(black_box(&k)).unwrap()))
-    });
-    g.finish();
-
-    let mut g = c.benchmark_group("message/decode");
-    g.bench_function("hand", |b| {
-        b.iter(|| black_box(hand::message_decode(black_box(&bytes))))
-    });
-    g.bench_function("rowkey", |b| {
-        b.iter(|| black_box(Message::decode(black_box(&bytes)).unwrap()))
-    });
-    let sk = storekey::encode_vec(&k).unwrap();
-    g.bench_function("storekey", |b| {
-        b.iter(|| black_box(storekey::decode::<_, Message>(black_box(&sk[..])).unwrap()))
-    });
-    let mc = memcomparable::to_vec(&k).unwrap();
-    g.bench_function("memcomparable", |b| {
-        b.iter(|| black_box(memcomparable::from_slice::<Message>(black_box(&mc)).unwrap()))
-    });
-    g.finish();
+    compare(
+        c,
+        "message",
+        &k,
+        |k, out| hand::message_encode(k.date, k.time, k.message_id, out),
+        hand::message_decode,
+    );
 }
 
 fn metric(c: &mut Criterion) {
@@ -145,52 +175,13 @@ fn metric(c: &mut Criterion) {
         ts: 1_700_000_000_000,
         host: "web-042.example".into(),
     };
-    let bytes = k.encode().unwrap();
-    let mut out = Vec::with_capacity(128);
-    let mut g = c.benchmark_group("metric/encode_into");
-    g.bench_function("hand", |b| {
-        b.iter(|| {
-            out.clear();
-            let k = black_box(&k);
-            hand::metric_encode(&k.metric, k.ts, &k.host, &mut out);
-            black_box(&out);
-        })
-    });
-    g.bench_function("rowkey", |b| {
-        b.iter(|| {
-            out.clear();
-            black_box(&k).encode_into(&mut out).unwrap();
-            black_box(&out);
-        })
-    });
-    g.bench_function("storekey", |b| {
-        b.iter(|| {
-            out.clear();
-            storekey::encode(&mut out, black_box(&k)).unwrap();
-            black_box(&out);
-        })
-    });
-    g.bench_function("memcomparable", |b| {
-        b.iter(|| black_box(memcomparable::to_vec(black_box(&k)).unwrap()))
-    });
-    g.finish();
-
-    let mut g = c.benchmark_group("metric/decode");
-    g.bench_function("hand", |b| {
-        b.iter(|| black_box(hand::metric_decode(black_box(&bytes))))
-    });
-    g.bench_function("rowkey", |b| {
-        b.iter(|| black_box(Metric::decode(black_box(&bytes)).unwrap()))
-    });
-    let sk = storekey::encode_vec(&k).unwrap();
-    g.bench_function("storekey", |b| {
-        b.iter(|| black_box(storekey::decode::<_, Metric>(black_box(&sk[..])).unwrap()))
-    });
-    let mc = memcomparable::to_vec(&k).unwrap();
-    g.bench_function("memcomparable", |b| {
-        b.iter(|| black_box(memcomparable::from_slice::<Metric>(black_box(&mc)).unwrap()))
-    });
-    g.finish();
+    compare(
+        c,
+        "metric",
+        &k,
+        |k, out| hand::metric_encode(&k.metric, k.ts, &k.host, out),
+        hand::metric_decode,
+    );
 }
 
 fn config() -> Criterion {
