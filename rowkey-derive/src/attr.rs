@@ -9,6 +9,13 @@ use crate::ctxt::Ctxt;
 /// Attribute names, in one place.
 pub mod kw {
     pub const ROWKEY: &str = "rowkey";
+    pub const SALT: &str = "salt";
+    pub const MD5: &str = "md5";
+    pub const PHOENIX: &str = "phoenix";
+    pub const RANDOM: &str = "random";
+    pub const OF: &str = "of";
+    pub const LEN: &str = "len";
+    pub const BUCKETS: &str = "buckets";
     pub const CRATE: &str = "crate";
     pub const MAX_LEN: &str = "max_len";
     pub const FIXED: &str = "fixed";
@@ -36,6 +43,25 @@ pub type Flag = Option<Path>;
 pub struct Container {
     pub crate_path: Option<Path>,
     pub max_len: Option<Num>,
+    pub salt: Option<SaltAttr>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum SaltKind {
+    Md5,
+    Phoenix,
+    Random,
+}
+
+/// `#[salt(kind, of = ..., len = ..., buckets = ...)]` as written, with the attribute for spans.
+pub struct SaltAttr {
+    pub kind: Option<(SaltKind, Path)>,
+    pub of: Vec<LitStr>,
+    /// The `of` key, for errors about the list as a whole.
+    pub of_key: Option<Path>,
+    pub len: Option<Num>,
+    pub buckets: Option<Num>,
+    pub span: proc_macro2::Span,
 }
 
 #[derive(Default)]
@@ -95,12 +121,86 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
             if let Err(err) = result {
                 cx.syn_error(err);
             }
+        } else if path.is_ident(kw::SALT) {
+            if out.salt.is_some() {
+                cx.error_spanned_by(
+                    attr,
+                    "a key has one salt; remove one of the `#[salt(...)]` attributes",
+                );
+            } else {
+                out.salt = Some(salt(cx, attr));
+            }
         } else if let Some(name) = field_attr_name(path) {
             cx.error_spanned_by(
                 attr,
                 format!("`#[{name}]` goes on a field, not on the struct"),
             );
         }
+    }
+    out
+}
+
+fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
+    let mut out = SaltAttr {
+        kind: None,
+        of: Vec::new(),
+        of_key: None,
+        len: None,
+        buckets: None,
+        span: syn::spanned::Spanned::span(attr),
+    };
+    let result = attr.parse_nested_meta(|meta| {
+        let kind = [
+            (kw::MD5, SaltKind::Md5),
+            (kw::PHOENIX, SaltKind::Phoenix),
+            (kw::RANDOM, SaltKind::Random),
+        ]
+        .into_iter()
+        .find(|(name, _)| meta.path.is_ident(name));
+        if let Some((_, kind)) = kind {
+            if out.kind.is_some() {
+                cx.error_spanned_by(&meta.path, "a salt has one kind: `md5`, `phoenix` or `random`");
+            } else {
+                out.kind = Some((kind, meta.path.clone()));
+            }
+            Ok(())
+        } else if meta.path.is_ident(kw::OF) {
+            let value = meta.value()?;
+            let names = if value.peek(syn::token::Bracket) {
+                let content;
+                syn::bracketed!(content in value);
+                content
+                    .parse_terminated(|p: ParseStream| p.parse::<LitStr>(), syn::Token![,])?
+                    .into_iter()
+                    .collect()
+            } else {
+                vec![value.parse::<LitStr>()?]
+            };
+            if out.of_key.is_some() {
+                cx.error_spanned_by(&meta.path, "duplicate `of`; list every field once: `of = [\"a\", \"b\"]`");
+            }
+            out.of = names;
+            out.of_key = Some(meta.path.clone());
+            Ok(())
+        } else if meta.path.is_ident(kw::LEN) || meta.path.is_ident(kw::BUCKETS) {
+            let lit: LitInt = meta.value()?.parse()?;
+            let value = lit.base10_parse::<usize>()?;
+            let (slot, name) = if meta.path.is_ident(kw::LEN) {
+                (&mut out.len, kw::LEN)
+            } else {
+                (&mut out.buckets, kw::BUCKETS)
+            };
+            set_once(cx, slot, Num { value, lit }, &meta.path, &format!("salt({name})"));
+            Ok(())
+        } else {
+            let name = path_name(&meta.path);
+            Err(meta.error(format!(
+                "unknown key `{name}` in `#[salt(...)]`; expected `md5`, `phoenix`, `random`, `of`, `len` or `buckets`"
+            )))
+        }
+    });
+    if let Err(err) = result {
+        cx.syn_error(err);
     }
     out
 }
@@ -133,9 +233,9 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             kw::REVERSE_TS => flag(cx, attr, &mut out.reverse_ts, kw::REVERSE_TS),
             kw::DESC => flag(cx, attr, &mut out.desc, kw::DESC),
             kw::JAVA => flag(cx, attr, &mut out.java, kw::JAVA),
-            kw::ROWKEY => cx.error_spanned_by(
+            kw::ROWKEY | kw::SALT => cx.error_spanned_by(
                 attr,
-                "`#[rowkey(...)]` goes on the struct; field attributes are written alone, such as `#[desc]`",
+                format!("`#[{name}(...)]` goes on the struct; field attributes are written alone, such as `#[desc]`"),
             ),
             _ => {}
         }

@@ -4,6 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::ast::Input;
+use crate::encode::span_locals;
 use crate::expand::{format_of, krate};
 
 pub fn method(input: &Input) -> TokenStream {
@@ -13,24 +14,61 @@ pub fn method(input: &Input) -> TokenStream {
         .iter()
         .map(|f| format_ident!("__f{}", f.index))
         .collect();
+    let salt = input.salt();
+    let of = salt.as_ref().map(|s| s.of.clone()).unwrap_or_default();
     let reads = input.fields.iter().zip(&locals).map(|(f, local)| {
         let read = format_of(f, "read");
         let open = input.is_open_end(f);
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
-        quote! {
+        let read = quote! {
             __r.begin(#name, #flip);
             let #local = #read(&mut __r, #open)?;
+        };
+        if of.contains(&f.index) {
+            let (s, e) = span_locals(f.index);
+            quote! {
+                let #s = __r.offset();
+                #read
+                let #e = __r.offset();
+            }
+        } else {
+            read
         }
     });
+    let (salt_read, salt_check) = match &salt {
+        Some(salt) => {
+            let n = salt.len;
+            let parts = salt.of.iter().map(|&i| {
+                let (s, e) = span_locals(i);
+                quote!(__key.get(#s..#e).unwrap_or_default())
+            });
+            (
+                quote! {
+                    let __salt = #krate::__private::read_salt(&mut __r, <Self as #krate::RowKey>::SALT)?;
+                },
+                quote! {
+                    #krate::__private::check_salt(
+                        <Self as #krate::RowKey>::SALT,
+                        __salt,
+                        &[#(#parts),*],
+                        __key.get(#n..).unwrap_or_default(),
+                    )?;
+                },
+            )
+        }
+        None => (TokenStream::new(), TokenStream::new()),
+    };
     let idents = input.fields.iter().map(|f| f.ident);
     quote! {
         fn decode(
             __key: &[::core::primitive::u8],
         ) -> #krate::__private::Result<Self, #krate::__private::DecodeError> {
             let mut __r = #krate::__private::Reader::new(__key);
+            #salt_read
             #(#reads)*
             __r.finish()?;
+            #salt_check
             #krate::__private::Ok(Self { #(#idents: #locals),* })
         }
     }

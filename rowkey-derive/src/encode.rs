@@ -1,7 +1,7 @@
 //! Codegen for the length constants, `encoded_len` and `encode_parts`.
 
 use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use quote::{format_ident, quote};
 
 use crate::ast::Input;
 use crate::expand::{format_of, krate};
@@ -10,12 +10,29 @@ pub fn consts(input: &Input) -> TokenStream {
     let krate = krate();
     let widths = input.fields.iter().map(|f| format_of(f, "WIDTH"));
     let maxes = input.fields.iter().map(|f| format_of(f, "MAX_WIDTH"));
+    let (salt_width, salt_const) = match input.salt() {
+        Some(salt) => {
+            let n = salt.len;
+            let value = salt.tokens(&krate);
+            (
+                quote!(#krate::__private::Some(#n),),
+                quote!(const SALT: #krate::__private::Salt = #value;),
+            )
+        }
+        None => (TokenStream::new(), TokenStream::new()),
+    };
     quote! {
         const FIXED_LEN: #krate::__private::Option<::core::primitive::usize> =
-            #krate::__private::sum(&[#(#widths),*]);
+            #krate::__private::sum(&[#salt_width #(#widths),*]);
         const MAX_LEN: #krate::__private::Option<::core::primitive::usize> =
-            #krate::__private::sum(&[#(#maxes),*]);
+            #krate::__private::sum(&[#salt_width #(#maxes),*]);
+        #salt_const
     }
+}
+
+/// `(start, end)` locals of field `i` when it feeds the salt.
+pub fn span_locals(i: usize) -> (syn::Ident, syn::Ident) {
+    (format_ident!("__s{}", i), format_ident!("__e{}", i))
 }
 
 pub fn methods(input: &Input) -> TokenStream {
@@ -27,21 +44,57 @@ pub fn methods(input: &Input) -> TokenStream {
         let open = input.is_open_end(f);
         quote!(#len(&self.#ident, #open))
     });
+    let salt = input.salt();
+    let of = salt.as_ref().map(|s| s.of.clone()).unwrap_or_default();
     let writes = input.fields.iter().map(|f| {
         let write = format_of(f, "write");
         let ident = f.ident;
         let open = input.is_open_end(f);
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
-        quote! {
+        let write = quote! {
             __w.begin(#name, #flip);
             #write(&self.#ident, __w, #open)?;
+        };
+        if of.contains(&f.index) {
+            let (s, e) = span_locals(f.index);
+            quote! {
+                let #s = __w.position();
+                #write
+                let #e = __w.position();
+            }
+        } else {
+            write
         }
     });
+    let (salt_begin, salt_end) = match &salt {
+        Some(salt) => {
+            let n = salt.len;
+            let spans = salt.of.iter().map(|&i| {
+                let (s, e) = span_locals(i);
+                quote!((#s, #e))
+            });
+            (
+                quote! {
+                    __w.begin("salt", 0u8);
+                    __w.fill(0u8, #n);
+                },
+                quote! {
+                    #krate::__private::write_salt(
+                        __w,
+                        <Self as #krate::RowKey>::SALT,
+                        &[#(#spans),*],
+                    );
+                },
+            )
+        }
+        None => (TokenStream::new(), TokenStream::new()),
+    };
+    let salt_len = input.salt_len();
     quote! {
         #[inline]
         fn encoded_len(&self) -> ::core::primitive::usize {
-            0 #(+ #lens)*
+            #salt_len #(+ #lens)*
         }
 
         #[inline]
@@ -49,7 +102,9 @@ pub fn methods(input: &Input) -> TokenStream {
             &self,
             __w: &mut #krate::__private::Writer<'_>,
         ) -> #krate::__private::Result<(), #krate::__private::EncodeError> {
+            #salt_begin
             #(#writes)*
+            #salt_end
             #krate::__private::Ok(())
         }
 

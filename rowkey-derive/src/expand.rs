@@ -8,7 +8,7 @@ use syn::DeriveInput;
 use crate::ast::{Field, Input};
 use crate::ctxt::Ctxt;
 use crate::layout::Width;
-use crate::{decode, encode, explain, fallback, generics, valid};
+use crate::{decode, encode, explain, fallback, generics, scan, valid};
 
 /// The local name generated code gives the runtime crate.
 pub fn krate() -> TokenStream {
@@ -52,7 +52,7 @@ pub fn format_of(field: &Field, item: &str) -> TokenStream {
 }
 
 /// Gives every token of `tokens` the span `span`.
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens
         .into_iter()
         .map(|mut tt| {
@@ -79,6 +79,7 @@ fn impl_row_key(input: &Input) -> TokenStream {
     let decode = decode::method(input);
     let explain = explain::method(input);
     let asserts = assertions(input);
+    let builder = scan::builder(input);
     quote! {
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
@@ -94,6 +95,7 @@ fn impl_row_key(input: &Input) -> TokenStream {
             }
 
             #asserts
+            #builder
         };
     }
 }

@@ -22,12 +22,35 @@ pub fn method(input: &Input) -> TokenStream {
             }
         }
     });
+    let (salt_part, salt_check) = if input.salt().is_some() {
+        (
+            quote! {
+                match #krate::__private::explain_salt(
+                    __x.begin("salt", 0u8),
+                    <Self as #krate::RowKey>::SALT,
+                ) {
+                    #krate::__private::Ok(__v) => __x.value(__v),
+                    #krate::__private::Err(__e) => return __x.fail(&__e),
+                }
+            },
+            // The fields decoded: what decode can still reject is the salt or trailing bytes.
+            quote! {
+                if let #krate::__private::Err(__e) = <Self as #krate::RowKey>::decode(__key) {
+                    return __x.fail(&__e);
+                }
+            },
+        )
+    } else {
+        (TokenStream::new(), TokenStream::new())
+    };
     quote! {
         fn explain(__key: &[::core::primitive::u8]) -> #krate::__private::String {
             #[allow(unused_imports)]
             use #krate::__private::{ViaDebug as _, ViaFallback as _};
             let mut __x = #krate::__private::Explainer::new(__key);
+            #salt_part
             #(#parts)*
+            #salt_check
             __x.finish()
         }
     }

@@ -4,7 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use crate::ast::{Class, Field, Input};
-use crate::attr::Num;
+use crate::attr::{Num, SaltKind};
 
 /// What the macro knows about the encoded width of a field or key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,16 +130,76 @@ impl Field<'_> {
     }
 }
 
+/// The validated salt: kind, the `of` fields as indices in hash order, and its width.
+pub struct Salt {
+    pub kind: SaltKind,
+    pub of: Vec<usize>,
+    pub len: usize,
+    pub buckets: Option<usize>,
+}
+
+impl Salt {
+    /// The runtime `Salt` value.
+    pub fn tokens(&self, krate: &TokenStream) -> TokenStream {
+        let p = quote!(#krate::__private::Salt);
+        let buckets = self.buckets.unwrap_or(0) as u16;
+        match (self.kind, self.buckets) {
+            (SaltKind::Md5, None) => {
+                let len = self.len as u8;
+                quote!(#p::Md5 { len: #len })
+            }
+            (SaltKind::Md5, Some(_)) => quote!(#p::Md5Buckets { buckets: #buckets }),
+            (SaltKind::Phoenix, _) => quote!(#p::Phoenix { buckets: #buckets }),
+            (SaltKind::Random, _) => quote!(#p::Random { buckets: #buckets }),
+        }
+    }
+
+    /// A hash prefix without buckets cannot fan out: a scan must fix every `of` field.
+    pub fn needs_of_fixed(&self) -> bool {
+        self.kind == SaltKind::Md5 && self.buckets.is_none()
+    }
+}
+
 impl Input<'_> {
+    /// The salt, once validated.
+    pub fn salt(&self) -> Option<Salt> {
+        let attr = self.attrs.salt.as_ref()?;
+        let (kind, _) = attr.kind.as_ref()?;
+        let of = attr
+            .of
+            .iter()
+            .filter_map(|lit| {
+                let name = lit.value();
+                self.fields.iter().position(|f| f.name == name)
+            })
+            .collect();
+        let buckets = attr.buckets.as_ref().map(|n| n.value);
+        let len = match (kind, buckets) {
+            (SaltKind::Md5, None) => attr.len.as_ref().map_or(16, |n| n.value),
+            _ => 1,
+        };
+        Some(Salt {
+            kind: *kind,
+            of,
+            len,
+            buckets,
+        })
+    }
+
+    /// The salt's width in bytes.
+    pub fn salt_len(&self) -> usize {
+        self.salt().map_or(0, |s| s.len)
+    }
+
     /// True when `field` is the final part and not `#[desc]`, so it may run to the key's end.
     pub fn is_open_end(&self, field: &Field) -> bool {
         field.index + 1 == self.fields.len() && field.attrs.desc.is_none()
     }
 
-    /// The width of the whole key.
+    /// The width of the whole key, salt included.
     pub fn width(&self) -> Width {
         self.fields
             .iter()
-            .fold(Width::Fixed(0), |acc, f| acc.plus(f.width()))
+            .fold(Width::Fixed(self.salt_len()), |acc, f| acc.plus(f.width()))
     }
 }

@@ -19,6 +19,7 @@ mod explain;
 mod fallback;
 mod generics;
 mod layout;
+mod scan;
 mod valid;
 
 #[cfg(test)]
@@ -30,7 +31,7 @@ use syn::{parse_macro_input, DeriveInput};
 /// Derives `rowkey::RowKey`. See the `rowkey` crate for the attributes.
 #[proc_macro_derive(
     RowKey,
-    attributes(rowkey, fixed, decimal, hex, reverse, reverse_ts, desc, java)
+    attributes(rowkey, salt, fixed, decimal, hex, reverse, reverse_ts, desc, java)
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

@@ -50,3 +50,16 @@ fn errors_become_compile_errors_and_a_stub() {
         }
     }));
 }
+
+#[test]
+fn salted_key() {
+    insta::assert_snapshot!(expand(quote! {
+        #[salt(md5, buckets = 16, of = "message_id")]
+        pub struct MessageKey {
+            date: u32,
+            #[desc]
+            time: u32,
+            message_id: u64,
+        }
+    }));
+}

@@ -2,7 +2,7 @@
 //! with the reason it exists.
 
 use crate::ast::{Class, Field, Input};
-use crate::attr::kw;
+use crate::attr::{kw, SaltKind};
 use crate::ctxt::Ctxt;
 use crate::layout::Width;
 
@@ -18,6 +18,8 @@ pub fn check(cx: &Ctxt, input: &Input) {
     }
     max_len(cx, input);
     key_limit(cx, input);
+    salt(cx, input);
+    builder_names(cx, input);
 }
 
 /// `usize`/`isize` change width between 32- and 64-bit machines, so two programs could write
@@ -184,10 +186,16 @@ fn max_len(cx: &Ctxt, input: &Input) {
     };
     match input.width() {
         Width::Fixed(n) | Width::Max(n) if n > budget.value => {
-            let parts: Vec<String> = input
-                .fields
-                .iter()
-                .map(|f| format!("{} {}", f.name, f.width().max().unwrap_or(0)))
+            let salt = input.salt_len();
+            let parts: Vec<String> = (salt > 0)
+                .then(|| format!("salt {salt}"))
+                .into_iter()
+                .chain(
+                    input
+                        .fields
+                        .iter()
+                        .map(|f| format!("{} {}", f.name, f.width().max().unwrap_or(0))),
+                )
                 .collect();
             cx.error_spanned_by(
                 &budget.lit,
@@ -226,6 +234,119 @@ fn key_limit(cx: &Ctxt, input: &Input) {
             cx.error_spanned_by(
                 input.ident,
                 format!("every key of this layout is {n} bytes, over HBase's row key limit of {MAX_ROW_LENGTH}"),
+            );
+        }
+    }
+}
+
+/// A salt is only useful when its input is well defined: md5 hashes named fields, phoenix
+/// hashes the whole key, random has no input; bucket salts are one byte.
+fn salt(cx: &Ctxt, input: &Input) {
+    let Some(salt) = &input.attrs.salt else {
+        return;
+    };
+    let Some((kind, kind_path)) = &salt.kind else {
+        cx.syn_error(syn::Error::new(
+            salt.span,
+            "`#[salt(...)]` needs a kind: `md5`, `phoenix` or `random`",
+        ));
+        return;
+    };
+    let name = match kind {
+        SaltKind::Md5 => kw::MD5,
+        SaltKind::Phoenix => kw::PHOENIX,
+        SaltKind::Random => kw::RANDOM,
+    };
+    match kind {
+        SaltKind::Md5 if salt.of_key.is_none() => cx.error_spanned_by(
+            kind_path,
+            "`#[salt(md5)]` needs `of = \"field\"` (or a list): the fields whose MD5 is the salt",
+        ),
+        SaltKind::Phoenix | SaltKind::Random => {
+            if let Some(of) = &salt.of_key {
+                let why = if *kind == SaltKind::Phoenix {
+                    "hashes every byte of the key after the salt"
+                } else {
+                    "is random"
+                };
+                cx.error_spanned_by(of, format!("`#[salt({name})]` {why}; remove `of`"));
+            }
+            if salt.buckets.is_none() {
+                cx.error_spanned_by(
+                    kind_path,
+                    format!("`#[salt({name})]` needs `buckets = N` with N in 1..=256"),
+                );
+            }
+        }
+        SaltKind::Md5 => {}
+    }
+    if let Some(len) = &salt.len {
+        if *kind != SaltKind::Md5 || salt.buckets.is_some() {
+            cx.error_spanned_by(
+                &len.lit,
+                "`len` keeps the first bytes of an md5 prefix; it does not apply to a bucket salt",
+            );
+        } else if !(1..=16).contains(&len.value) {
+            cx.error_spanned_by(
+                &len.lit,
+                "`len` must be in 1..=16: an MD5 digest has 16 bytes",
+            );
+        }
+    }
+    if let Some(buckets) = &salt.buckets {
+        if !(1..=256).contains(&buckets.value) {
+            cx.error_spanned_by(
+                &buckets.lit,
+                "`buckets` must be in 1..=256: the bucket is one byte (HBase Phoenix allows 256 at most)",
+            );
+        }
+    }
+    let names: Vec<&str> = input.fields.iter().map(|f| f.name.as_str()).collect();
+    let mut seen = Vec::new();
+    for lit in &salt.of {
+        let value = lit.value();
+        if !names.contains(&value.as_str()) {
+            cx.error_spanned_by(
+                lit,
+                format!(
+                    "unknown field `{value}` in `of`; the fields are {}",
+                    names
+                        .iter()
+                        .map(|n| format!("`{n}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        } else if seen.contains(&value) {
+            cx.error_spanned_by(lit, format!("`{value}` is listed twice in `of`"));
+        }
+        seen.push(value);
+    }
+    if salt.of.len() > 8 {
+        cx.error_spanned_by(&salt.of[8], "`of` takes at most 8 fields");
+    }
+    if salt.of_key.is_some() && salt.of.is_empty() {
+        if let Some(of) = &salt.of_key {
+            cx.error_spanned_by(of, "`of` needs at least one field");
+        }
+    }
+}
+
+/// The scan builder has a method per field, `<field>_range`, and `plan`: field names must not
+/// collide with them.
+fn builder_names(cx: &Ctxt, input: &Input) {
+    for field in &input.fields {
+        if field.name == "plan" {
+            cx.error_spanned_by(
+                field.ident,
+                "a field named `plan` would clash with the scan builder's `.plan()`; rename the field",
+            );
+        }
+        let range = format!("{}_range", field.name);
+        if let Some(other) = input.fields.iter().find(|f| f.name == range) {
+            cx.error_spanned_by(
+                other.ident,
+                format!("a field named `{range}` would clash with the scan builder's range method for `{}`; rename it", field.name),
             );
         }
     }

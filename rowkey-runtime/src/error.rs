@@ -250,6 +250,28 @@ pub enum DecodeError {
         /// How many there are.
         len: usize,
     },
+    /// A deterministic salt differs from the salt the key's fields hash to.
+    SaltMismatch {
+        /// `"salt"`.
+        field: &'static str,
+        /// Where the salt starts (0).
+        offset: usize,
+        /// The salt the fields hash to.
+        expected: Vec<u8>,
+        /// The salt in the key.
+        found: Vec<u8>,
+    },
+    /// A bucket byte is not below the number of buckets.
+    BucketOutOfRange {
+        /// `"salt"`.
+        field: &'static str,
+        /// Where the bucket byte is.
+        offset: usize,
+        /// The byte.
+        bucket: u8,
+        /// The number of buckets.
+        buckets: u16,
+    },
     /// A user [`KeyCodec`](crate::KeyCodec) rejected the bytes.
     Codec {
         /// The field.
@@ -273,6 +295,8 @@ impl DecodeError {
             | DecodeError::OutOfRange { field, .. }
             | DecodeError::Invalid { field, .. }
             | DecodeError::TrailingBytes { field, .. }
+            | DecodeError::SaltMismatch { field, .. }
+            | DecodeError::BucketOutOfRange { field, .. }
             | DecodeError::Codec { field, .. } => field,
         }
     }
@@ -288,6 +312,8 @@ impl DecodeError {
             | DecodeError::OutOfRange { offset, .. }
             | DecodeError::Invalid { offset, .. }
             | DecodeError::TrailingBytes { offset, .. }
+            | DecodeError::SaltMismatch { offset, .. }
+            | DecodeError::BucketOutOfRange { offset, .. }
             | DecodeError::Codec { offset, .. } => *offset,
         }
     }
@@ -318,9 +344,24 @@ impl fmt::Display for DecodeError {
             DecodeError::TrailingBytes { len, .. } => {
                 write!(f, "{len} unexpected bytes after the last field")
             }
+            DecodeError::SaltMismatch {
+                expected, found, ..
+            } => write!(
+                f,
+                "the salt is {}, but the key's fields hash to {}",
+                hex(found),
+                hex(expected)
+            ),
+            DecodeError::BucketOutOfRange {
+                bucket, buckets, ..
+            } => write!(f, "bucket {bucket} is out of range for {buckets} buckets"),
             DecodeError::Codec { message, .. } => f.write_str(message),
         }
     }
 }
 
 impl std::error::Error for DecodeError {}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02X}")).collect()
+}

@@ -98,9 +98,18 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The bytes written since `start` (after inversion).
-    pub fn written_since(&self, start: usize) -> &[u8] {
-        self.buf.get(start..self.pos).unwrap_or(&[])
+    /// The bytes written between `start` and `end` (after inversion).
+    pub fn slice(&self, start: usize, end: usize) -> &[u8] {
+        self.buf.get(start..end).unwrap_or(&[])
+    }
+
+    /// Overwrites already written bytes at `at` (no inversion): the salt, once the fields it
+    /// hashes are written.
+    #[doc(hidden)]
+    pub fn patch(&mut self, at: usize, bytes: &[u8]) {
+        if let Some(dst) = self.buf.get_mut(at..at + bytes.len()) {
+            dst.copy_from_slice(bytes);
+        }
     }
 
     /// For stack-built keys (a buffer of the key's maximum length): checks that exactly `len`

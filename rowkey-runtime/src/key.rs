@@ -1,7 +1,8 @@
 //! [`RowKey`]: the trait `#[derive(RowKey)]` implements.
 
 use crate::error::{DecodeError, EncodeError, MAX_ROW_LENGTH};
-use crate::io::Writer;
+use crate::io::{Reader, Writer};
+use crate::salt::Salt;
 
 /// A struct that is a row key. Derive it; do not implement it by hand.
 ///
@@ -30,6 +31,8 @@ pub trait RowKey: Sized {
     const FIXED_LEN: Option<usize>;
     /// The longest key of this layout, `None` when a field is unbounded.
     const MAX_LEN: Option<usize>;
+    /// The key's salt (`#[salt(...)]`), [`Salt::None`] without one.
+    const SALT: Salt = Salt::None;
 
     /// The exact length of [`encode`](Self::encode)'s output.
     fn encoded_len(&self) -> usize;
@@ -125,4 +128,66 @@ fn write_key(
         out.truncate(start);
     }
     result
+}
+
+/// Reads the salt bytes; checks a bucket byte's range.
+#[doc(hidden)]
+#[inline]
+pub fn read_salt<'a>(r: &mut Reader<'a>, salt: Salt) -> Result<&'a [u8], DecodeError> {
+    r.begin("salt", 0);
+    let at = r.offset();
+    let found = r.take_raw(salt.len())?;
+    if let (Some(buckets), Some(&bucket)) = (salt.buckets(), found.first()) {
+        if u16::from(bucket) >= buckets {
+            return Err(DecodeError::BucketOutOfRange {
+                field: "salt",
+                offset: at,
+                bucket,
+                buckets,
+            });
+        }
+    }
+    Ok(found)
+}
+
+/// Checks a deterministic salt against the fields (`of`, in hash order) and the key bytes after it.
+#[doc(hidden)]
+#[inline]
+pub fn check_salt(salt: Salt, found: &[u8], of: &[&[u8]], rest: &[u8]) -> Result<(), DecodeError> {
+    if matches!(salt, Salt::None | Salt::Random { .. }) {
+        return Ok(());
+    }
+    let (expected, n) = salt.compute(of, rest);
+    if expected[..n] != *found {
+        return Err(DecodeError::SaltMismatch {
+            field: "salt",
+            offset: 0,
+            expected: expected[..n].to_vec(),
+            found: found.to_vec(),
+        });
+    }
+    Ok(())
+}
+
+/// Writes the salt over the placeholder at the start of the key.
+#[doc(hidden)]
+#[inline]
+pub fn write_salt(w: &mut Writer<'_>, salt: Salt, of: &[(usize, usize)]) {
+    let mut parts: [&[u8]; 8] = [&[]; 8];
+    let n = of.len().min(parts.len());
+    for (part, &(s, e)) in parts.iter_mut().zip(of) {
+        *part = w.slice(s, e);
+    }
+    let (bytes, len) = salt.compute(&parts[..n], w.slice(salt.len(), w.position()));
+    w.patch(0, &bytes[..len]);
+}
+
+/// Renders the salt part for `explain`.
+#[doc(hidden)]
+pub fn explain_salt(r: &mut Reader<'_>, salt: Salt) -> Result<String, DecodeError> {
+    let found = read_salt(r, salt)?;
+    Ok(match salt.buckets() {
+        Some(buckets) => format!("bucket {} of {buckets}", found[0]),
+        None => found.iter().map(|b| format!("{b:02X}")).collect(),
+    })
 }

@@ -31,8 +31,11 @@ mod codec;
 mod error;
 mod explain;
 pub mod format;
+pub mod hbase;
 mod io;
 mod key;
+mod merge;
+pub mod salt;
 pub mod scan;
 
 #[doc(hidden)]
@@ -43,3 +46,6 @@ pub use codec::KeyCodec;
 pub use error::{DecodeError, EncodeError, Unit, MAX_ROW_LENGTH};
 pub use io::{Reader, Writer};
 pub use key::RowKey;
+pub use merge::{Merge, RowItem};
+pub use salt::Salt;
+pub use scan::{ScanPlan, ScanRange};

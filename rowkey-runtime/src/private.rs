@@ -4,8 +4,15 @@ pub use crate::explain::{DebugProbe, Explainer, ViaDebug, ViaFallback};
 pub use crate::format::{
     Decimal, Fixed, Format, Hex, Java, JavaFixed, Natural, Opt, Reverse, ReverseTs,
 };
-pub use crate::key::{encode_in_place, encode_into_in_place, encode_stack, stack_len};
+pub use crate::key::{
+    check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt, read_salt,
+    stack_len, write_salt,
+};
+pub use crate::salt::Salt;
+pub use crate::scan::{encode_with, map_bound, CanPlan, PartialKey, ScanPlan};
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
+pub use core::convert::Into;
+pub use core::ops::RangeBounds;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use std::string::String;

@@ -1,4 +1,13 @@
-//! Scan helpers for prefix scans over any store sorted by unsigned bytes.
+//! Scans: [`ScanRange`] (HBase semantics: start inclusive, stop exclusive, empty stop = end of
+//! table) and [`ScanPlan`], the ranges a partial key needs (one, or one per salt bucket).
+
+use core::ops::Bound;
+
+use crate::error::EncodeError;
+use crate::hbase::shell_string;
+use crate::io::Writer;
+use crate::merge::{Merge, RowItem};
+use crate::salt::Salt;
 
 /// The stop row (exclusive) of a scan over every key that starts with `prefix`, exactly as
 /// HBase's `ClientUtil.calculateTheClosestNextRowKeyForPrefix` computes it: drop trailing `FF`
@@ -21,4 +30,386 @@ pub fn prefix_stop(prefix: &[u8]) -> Vec<u8> {
         }
         None => Vec::new(),
     }
+}
+
+/// A range of rows: `start` inclusive, `stop` exclusive, an empty `stop` meaning the end of the
+/// table (HBase's `EMPTY_END_ROW`).
+///
+/// ```
+/// use rowkey::ScanRange;
+///
+/// let r = ScanRange::prefix(b"ab");
+/// assert!(r.contains(b"ab") && r.contains(b"ab\xff\xff") && !r.contains(b"ac"));
+/// assert_eq!(r.to_hbase_shell(), r#"{STARTROW => "ab", STOPROW => "ac"}"#);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ScanRange {
+    /// First row (inclusive).
+    pub start: Vec<u8>,
+    /// Row after the last (exclusive); empty for the end of the table.
+    pub stop: Vec<u8>,
+}
+
+impl ScanRange {
+    /// Every row that starts with `prefix`.
+    pub fn prefix(prefix: &[u8]) -> Self {
+        ScanRange {
+            start: prefix.to_vec(),
+            stop: prefix_stop(prefix),
+        }
+    }
+
+    /// Exactly the row `key` (stop is `key` followed by `00`, its immediate successor).
+    pub fn row(key: &[u8]) -> Self {
+        let mut stop = key.to_vec();
+        stop.push(0);
+        ScanRange {
+            start: key.to_vec(),
+            stop,
+        }
+    }
+
+    /// The whole table.
+    pub fn all() -> Self {
+        ScanRange {
+            start: Vec::new(),
+            stop: Vec::new(),
+        }
+    }
+
+    /// True when `key` is in the range.
+    pub fn contains(&self, key: &[u8]) -> bool {
+        key >= &self.start[..] && (self.stop.is_empty() || key < &self.stop[..])
+    }
+
+    /// True when no key can be in the range.
+    pub fn is_empty(&self) -> bool {
+        !self.stop.is_empty() && self.start >= self.stop
+    }
+
+    /// The range as bounds for `BTreeMap::range`, redb, fjall or TiKV.
+    ///
+    /// ```
+    /// use std::collections::BTreeMap;
+    /// use rowkey::ScanRange;
+    ///
+    /// let map: BTreeMap<Vec<u8>, ()> = [b"a1".to_vec(), b"b1".to_vec()].into_iter().map(|k| (k, ())).collect();
+    /// let hits: Vec<_> = map.range::<[u8], _>(ScanRange::prefix(b"b").to_bounds()).collect();
+    /// assert_eq!(hits.len(), 1);
+    /// ```
+    pub fn to_bounds(&self) -> (Bound<&[u8]>, Bound<&[u8]>) {
+        let stop = if self.stop.is_empty() {
+            Bound::Unbounded
+        } else {
+            Bound::Excluded(&self.stop[..])
+        };
+        (Bound::Included(&self.start[..]), stop)
+    }
+
+    /// The range as HBase shell scan options, with bytes escaped as `Bytes.toStringBinary`
+    /// does, inside double quotes so that the shell (Ruby) turns `\xHH` back into bytes.
+    pub fn to_hbase_shell(&self) -> String {
+        let mut s = format!("{{STARTROW => {}", shell_string(&self.start));
+        if !self.stop.is_empty() {
+            s.push_str(&format!(", STOPROW => {}", shell_string(&self.stop)));
+        }
+        s.push('}');
+        s
+    }
+}
+
+/// The ranges that together hold exactly the rows of a partial key.
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 4, of = "message_id")]
+/// struct MessageKey { date: u32, time: u32, message_id: u64 }
+///
+/// let plan = MessageKey::scan().date(230611).plan().unwrap();
+/// assert_eq!(plan.ranges().len(), 4); // one per bucket
+/// let get = MessageKey::scan().date(230611).time(63031).message_id(1231231).plan().unwrap();
+/// assert!(get.is_point());
+/// assert_eq!(get.row().unwrap().len(), 17);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScanPlan {
+    ranges: Vec<ScanRange>,
+    point: bool,
+    salt_len: usize,
+}
+
+impl ScanPlan {
+    /// The ranges to scan, in bucket order. Empty when the bounds exclude every row.
+    pub fn ranges(&self) -> &[ScanRange] {
+        &self.ranges
+    }
+
+    /// True when every field is fixed: each range holds exactly one row (a Get).
+    pub fn is_point(&self) -> bool {
+        self.point
+    }
+
+    /// The row of a point plan with a single range (a deterministic salt or none).
+    pub fn row(&self) -> Option<&[u8]> {
+        match &self.ranges[..] {
+            [only] if self.point => Some(&only.start),
+            _ => None,
+        }
+    }
+
+    /// The candidate rows of a point plan: one, or one per bucket of a random salt.
+    pub fn rows(&self) -> Vec<&[u8]> {
+        if self.point {
+            self.ranges.iter().map(|r| &r.start[..]).collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Bytes of salt at the front of each key; the merge orders rows by what follows.
+    pub fn salt_len(&self) -> usize {
+        self.salt_len
+    }
+
+    /// True when `key` is in one of the ranges.
+    pub fn contains(&self, key: &[u8]) -> bool {
+        self.ranges.iter().any(|r| r.contains(key))
+    }
+
+    /// Merges one sorted stream per range (in the order of [`ranges`](Self::ranges)) into one
+    /// stream in global key order, salt ignored. See [`Merge`].
+    pub fn merge<I>(&self, streams: impl IntoIterator<Item = I>) -> Merge<I>
+    where
+        I: Iterator,
+        I::Item: RowItem,
+    {
+        Merge::new(streams, self.salt_len)
+    }
+}
+
+/// Implemented by the states of a generated scan builder that can be planned. Missing when a
+/// hash salt without buckets hashes a field the partial key does not fix.
+#[diagnostic::on_unimplemented(
+    message = "this partial key does not fix every field that the key's md5 salt hashes, so no scan can find its rows",
+    label = "fix the fields of `#[salt(md5, of = ...)]` before calling `.plan()`",
+    note = "a hash salt without buckets cannot fan out; `#[salt(md5, buckets = N, of = ...)]` can scan any prefix"
+)]
+pub trait CanPlan {}
+
+/// Encodes one field alone, as it appears in its key: `len` bytes written by `write`.
+#[doc(hidden)]
+pub fn encode_with(
+    len: usize,
+    name: &'static str,
+    flip: u8,
+    write: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>,
+) -> Result<Vec<u8>, EncodeError> {
+    let mut buf = vec![0; len];
+    let mut w = Writer::new(&mut buf);
+    w.begin(name, flip);
+    write(&mut w)?;
+    w.finish()?;
+    Ok(buf)
+}
+
+/// Maps a range bound through a field encoder.
+#[doc(hidden)]
+pub fn map_bound<T, E>(
+    b: Bound<&T>,
+    encode: impl Fn(&T) -> Result<Vec<u8>, E>,
+) -> Bound<Result<Vec<u8>, E>> {
+    match b {
+        Bound::Included(v) => Bound::Included(encode(v)),
+        Bound::Excluded(v) => Bound::Excluded(encode(v)),
+        Bound::Unbounded => Bound::Unbounded,
+    }
+}
+
+/// The state of a generated scan builder: the encoded fixed fields and the range on the next.
+#[doc(hidden)]
+#[derive(Debug, Clone)]
+pub struct PartialKey {
+    salt: Salt,
+    bytes: Vec<u8>,
+    spans: Vec<(usize, usize)>,
+    range: Option<(Bound<Vec<u8>>, Bound<Vec<u8>>, bool)>,
+    error: Option<EncodeError>,
+}
+
+impl PartialKey {
+    pub fn new(salt: Salt) -> Self {
+        PartialKey {
+            salt,
+            bytes: Vec::new(),
+            spans: Vec::new(),
+            range: None,
+            error: None,
+        }
+    }
+
+    /// Fixes the next field to its encoded bytes.
+    pub fn fix_encoded(mut self, encoded: Result<Vec<u8>, EncodeError>) -> Self {
+        match encoded {
+            Ok(bytes) if self.error.is_none() => {
+                let start = self.bytes.len();
+                self.bytes.extend_from_slice(&bytes);
+                self.spans.push((start, self.bytes.len()));
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.error.get_or_insert(e);
+            }
+        }
+        self
+    }
+
+    /// Bounds the next field by its encoded bounds, in value order. `descending` when its bytes
+    /// sort against its values (`#[desc]` or `#[reverse_ts]`); `open` when it is the last field
+    /// stored raw.
+    pub fn range_encoded(
+        mut self,
+        lo: Bound<Result<Vec<u8>, EncodeError>>,
+        hi: Bound<Result<Vec<u8>, EncodeError>>,
+        open: bool,
+        descending: bool,
+    ) -> Self {
+        let mut take = |b: Bound<Result<Vec<u8>, EncodeError>>| match b {
+            Bound::Included(Ok(e)) => Bound::Included(e),
+            Bound::Excluded(Ok(e)) => Bound::Excluded(e),
+            Bound::Unbounded => Bound::Unbounded,
+            Bound::Included(Err(err)) | Bound::Excluded(Err(err)) => {
+                self.error.get_or_insert(err);
+                Bound::Unbounded
+            }
+        };
+        let (lo, hi) = (take(lo), take(hi));
+        self.range = Some(if descending {
+            (hi, lo, open)
+        } else {
+            (lo, hi, open)
+        });
+        self
+    }
+
+    /// The plan of a scan over every key. Never fails: nothing is encoded.
+    pub fn full(salt: Salt, of: &[usize], fields: usize) -> ScanPlan {
+        let salt_len = salt.len();
+        PartialKey::new(salt)
+            .plan(of, fields)
+            .unwrap_or_else(|_| ScanPlan {
+                ranges: vec![ScanRange::all()],
+                point: false,
+                salt_len,
+            })
+    }
+
+    /// The plan. `of` lists the salt's field indices in hash order; `fields` is the key's
+    /// field count.
+    pub fn plan(self, of: &[usize], fields: usize) -> Result<ScanPlan, EncodeError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let point = self.range.is_none() && self.spans.len() == fields;
+        let p = &self.bytes;
+        let inner = if point {
+            Some(ScanRange::row(p))
+        } else {
+            self.inner_range()
+        };
+        let salt_len = self.salt.len();
+        let mut ranges = Vec::new();
+        let Some(inner) = inner else {
+            return Ok(ScanPlan {
+                ranges,
+                point,
+                salt_len,
+            });
+        };
+        let known: Option<Vec<&[u8]>> = of
+            .iter()
+            .map(|&i| self.spans.get(i).map(|&(s, e)| &p[s..e]))
+            .collect();
+        let salts: Vec<Vec<u8>> = match self.salt {
+            Salt::None => vec![Vec::new()],
+            Salt::Md5 { .. } | Salt::Md5Buckets { .. } if known.is_some() => {
+                let (bytes, n) = self.salt.compute(&known.unwrap_or_default(), &[]);
+                vec![bytes[..n].to_vec()]
+            }
+            Salt::Phoenix { .. } if point => {
+                let (bytes, n) = self.salt.compute(&[], p);
+                vec![bytes[..n].to_vec()]
+            }
+            // An md5 prefix whose fields are not fixed (only through `full_scan`): everything.
+            Salt::Md5 { .. } => {
+                return Ok(ScanPlan {
+                    ranges: vec![ScanRange::all()],
+                    point: false,
+                    salt_len,
+                })
+            }
+            Salt::Md5Buckets { buckets } | Salt::Phoenix { buckets } | Salt::Random { buckets } => {
+                (0..buckets).map(|b| vec![b as u8]).collect()
+            }
+        };
+        for salt in salts {
+            let range = salted(&salt, &inner);
+            if !range.is_empty() {
+                ranges.push(range);
+            }
+        }
+        Ok(ScanPlan {
+            ranges,
+            point,
+            salt_len,
+        })
+    }
+
+    /// The range of key bytes after the salt; `None` when the bounds exclude everything.
+    fn inner_range(&self) -> Option<ScanRange> {
+        let p = &self.bytes;
+        let Some((lo, hi, open)) = &self.range else {
+            return Some(ScanRange::prefix(p));
+        };
+        let joined = |e: &[u8]| [&p[..], e].concat();
+        // The first key after every key that has this field value.
+        let after = |e: &[u8]| {
+            if *open {
+                let mut k = joined(e);
+                k.push(0);
+                k
+            } else {
+                prefix_stop(&joined(e))
+            }
+        };
+        let start = match lo {
+            Bound::Unbounded => p.clone(),
+            Bound::Included(e) => joined(e),
+            Bound::Excluded(e) => {
+                let s = after(e);
+                if s.is_empty() {
+                    return None;
+                }
+                s
+            }
+        };
+        let stop = match hi {
+            Bound::Unbounded => prefix_stop(p),
+            Bound::Excluded(e) => joined(e),
+            Bound::Included(e) => after(e),
+        };
+        Some(ScanRange { start, stop })
+    }
+}
+
+/// `inner` under the salt bytes `salt`.
+fn salted(salt: &[u8], inner: &ScanRange) -> ScanRange {
+    let start = [salt, &inner.start[..]].concat();
+    let stop = if inner.stop.is_empty() {
+        prefix_stop(salt)
+    } else {
+        [salt, &inner.stop[..]].concat()
+    };
+    ScanRange { start, stop }
 }

@@ -1,0 +1,182 @@
+//! [`Merge`]: one sorted stream per range of a fanned-out plan in, rows in global key order out.
+
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// A row a stream yields: the merge orders by its key.
+pub trait RowItem {
+    /// The row key; `None` for an error item, which the merge passes on first.
+    fn row_key(&self) -> Option<&[u8]>;
+}
+
+impl RowItem for Vec<u8> {
+    fn row_key(&self) -> Option<&[u8]> {
+        Some(self)
+    }
+}
+
+impl RowItem for &[u8] {
+    fn row_key(&self) -> Option<&[u8]> {
+        Some(self)
+    }
+}
+
+impl<K: AsRef<[u8]>, V> RowItem for (K, V) {
+    fn row_key(&self) -> Option<&[u8]> {
+        Some(self.0.as_ref())
+    }
+}
+
+impl<T: RowItem, E> RowItem for Result<T, E> {
+    fn row_key(&self) -> Option<&[u8]> {
+        self.as_ref().ok().and_then(RowItem::row_key)
+    }
+}
+
+struct Head<T> {
+    item: T,
+    stream: usize,
+    skip: usize,
+    reverse: bool,
+}
+
+impl<T: RowItem> Head<T> {
+    fn key(&self) -> Option<&[u8]> {
+        self.item
+            .row_key()
+            .map(|k| k.get(self.skip..).unwrap_or(&[]))
+    }
+
+    /// The order in which heads leave the heap: errors first, then keys (salt skipped) in
+    /// ascending or descending order, then stream index so equal keys keep stream order.
+    fn rank(&self, other: &Self) -> Ordering {
+        let by_key = match (self.key(), other.key()) {
+            (None, None) => Ordering::Equal,
+            (None, Some(_)) => Ordering::Less,
+            (Some(_), None) => Ordering::Greater,
+            (Some(a), Some(b)) if self.reverse => b.cmp(a),
+            (Some(a), Some(b)) => a.cmp(b),
+        };
+        by_key.then(self.stream.cmp(&other.stream))
+    }
+}
+
+impl<T: RowItem> PartialEq for Head<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.rank(other) == Ordering::Equal
+    }
+}
+impl<T: RowItem> Eq for Head<T> {}
+impl<T: RowItem> PartialOrd for Head<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl<T: RowItem> Ord for Head<T> {
+    // BinaryHeap pops the greatest: invert so the first in rank comes out first.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.rank(self)
+    }
+}
+
+/// A k-way heap merge of sorted streams: O(log k) per row, streaming (it reads one row ahead
+/// per stream, so the first row comes out before any stream is exhausted). Rows are ordered by
+/// their key after the first `skip` bytes (the salt), so per-bucket streams come out in
+/// logical order.
+///
+/// ```
+/// use rowkey::Merge;
+///
+/// // Two buckets (salt byte 0 and 1), each sorted.
+/// let b0 = vec![vec![0, 1], vec![0, 4]];
+/// let b1 = vec![vec![1, 2], vec![1, 3]];
+/// let rows: Vec<Vec<u8>> = Merge::new([b0.into_iter(), b1.into_iter()], 1).collect();
+/// assert_eq!(rows, [vec![0, 1], vec![1, 2], vec![1, 3], vec![0, 4]]);
+/// ```
+pub struct Merge<I: Iterator> {
+    streams: Vec<I>,
+    heap: BinaryHeap<Head<I::Item>>,
+    skip: usize,
+    reverse: bool,
+    remaining: Option<usize>,
+    started: bool,
+}
+
+impl<I> Merge<I>
+where
+    I: Iterator,
+    I::Item: RowItem,
+{
+    /// Merges `streams`, each sorted by key, ignoring the first `skip` bytes of every key.
+    pub fn new(streams: impl IntoIterator<Item = I>, skip: usize) -> Self {
+        let streams: Vec<I> = streams.into_iter().collect();
+        Merge {
+            heap: BinaryHeap::with_capacity(streams.len()),
+            streams,
+            skip,
+            reverse: false,
+            remaining: None,
+            started: false,
+        }
+    }
+
+    /// For streams sorted in descending order (reverse scans): rows come out largest first.
+    pub fn reverse(mut self) -> Self {
+        self.reverse = true;
+        self
+    }
+
+    /// Stops after `n` rows without reading further.
+    pub fn limit(mut self, n: usize) -> Self {
+        self.remaining = Some(n);
+        self
+    }
+
+    fn pull(&mut self, stream: usize) {
+        if let Some(item) = self.streams[stream].next() {
+            self.heap.push(Head {
+                item,
+                stream,
+                skip: self.skip,
+                reverse: self.reverse,
+            });
+        }
+    }
+}
+
+impl<I> Iterator for Merge<I>
+where
+    I: Iterator,
+    I::Item: RowItem,
+{
+    type Item = I::Item;
+
+    fn next(&mut self) -> Option<I::Item> {
+        if self.remaining == Some(0) {
+            return None;
+        }
+        if !self.started {
+            self.started = true;
+            for stream in 0..self.streams.len() {
+                self.pull(stream);
+            }
+        }
+        let head = self.heap.pop()?;
+        self.pull(head.stream);
+        if let Some(n) = &mut self.remaining {
+            *n -= 1;
+        }
+        Some(head.item)
+    }
+}
+
+impl<I: Iterator> core::fmt::Debug for Merge<I> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Merge")
+            .field("streams", &self.streams.len())
+            .field("buffered", &self.heap.len())
+            .field("skip", &self.skip)
+            .field("reverse", &self.reverse)
+            .finish()
+    }
+}

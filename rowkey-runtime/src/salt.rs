@@ -1,0 +1,152 @@
+//! Salts: the bytes in front of a key that spread writes over regions.
+//!
+//! | salt | bytes | a reader who knows the `of` fields |
+//! |---|---|---|
+//! | [`Salt::Md5`] | the first `len` bytes of MD5 over the `of` fields' encoded bytes | rebuilds the salt: one range |
+//! | [`Salt::Md5Buckets`] | one byte: `u32::from_be_bytes(md5[0..4]) % buckets` | rebuilds the bucket: one range |
+//! | [`Salt::Phoenix`] | one byte: Phoenix's `abs(Arrays.hashCode(rest of key) % buckets)` | needs the whole key |
+//! | [`Salt::Random`] | one random byte below `buckets` | cannot: always one range per bucket |
+
+use md5::{Digest, Md5};
+
+/// The salt of a key layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Salt {
+    /// No salt.
+    None,
+    /// The first `len` (1..=16) bytes of the MD5 of the `of` fields.
+    Md5 {
+        /// Bytes of the digest kept.
+        len: u8,
+    },
+    /// One bucket byte from the MD5 of the `of` fields.
+    Md5Buckets {
+        /// Number of buckets, 1..=256.
+        buckets: u16,
+    },
+    /// Apache Phoenix's SALT_BUCKETS byte over the rest of the key.
+    Phoenix {
+        /// Number of buckets, 1..=256.
+        buckets: u16,
+    },
+    /// A random bucket byte.
+    Random {
+        /// Number of buckets, 1..=256.
+        buckets: u16,
+    },
+}
+
+impl Salt {
+    /// The salt's width in bytes.
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// assert_eq!(Salt::Md5 { len: 16 }.len(), 16);
+    /// assert_eq!(Salt::Random { buckets: 8 }.len(), 1);
+    /// assert_eq!(Salt::None.len(), 0);
+    /// ```
+    pub const fn len(&self) -> usize {
+        match self {
+            Salt::None => 0,
+            Salt::Md5 { len } => *len as usize,
+            Salt::Md5Buckets { .. } | Salt::Phoenix { .. } | Salt::Random { .. } => 1,
+        }
+    }
+
+    /// True for [`Salt::None`].
+    pub const fn is_empty(&self) -> bool {
+        matches!(self, Salt::None)
+    }
+
+    /// The number of buckets of a one-byte salt.
+    pub const fn buckets(&self) -> Option<u16> {
+        match self {
+            Salt::Md5Buckets { buckets } | Salt::Phoenix { buckets } | Salt::Random { buckets } => {
+                Some(*buckets)
+            }
+            Salt::None | Salt::Md5 { .. } => None,
+        }
+    }
+
+    /// Computes the salt from the `of` fields' encoded bytes (in `of` order) and the key bytes
+    /// after the salt. Returns the salt bytes and their count.
+    #[doc(hidden)]
+    pub fn compute(&self, of: &[&[u8]], rest: &[u8]) -> ([u8; 16], usize) {
+        let mut out = [0u8; 16];
+        match *self {
+            Salt::None => {}
+            Salt::Md5 { len } => {
+                out = md5(of);
+                return (out, len as usize);
+            }
+            Salt::Md5Buckets { buckets } => out[0] = md5_bucket(of, buckets),
+            Salt::Phoenix { buckets } => out[0] = phoenix_bucket(rest, buckets),
+            Salt::Random { buckets } => out[0] = random_bucket(buckets),
+        }
+        (out, self.len())
+    }
+}
+
+/// MD5 over `parts` in order, as if concatenated.
+///
+/// ```
+/// // The HBase book's salt for message 1231231 (MD5 of the ASCII id).
+/// let digest = rowkey::salt::md5(&[b"1231231"]);
+/// assert_eq!(digest[..4], [0x8D, 0x46, 0x46, 0xEB]);
+/// ```
+pub fn md5(parts: &[&[u8]]) -> [u8; 16] {
+    let mut h = Md5::new();
+    for part in parts {
+        h.update(part);
+    }
+    h.finalize().into()
+}
+
+/// `u32::from_be_bytes(md5[0..4]) % buckets`.
+///
+/// ```
+/// assert!(rowkey::salt::md5_bucket(&[b"1231231"], 16) < 16);
+/// ```
+pub fn md5_bucket(parts: &[&[u8]], buckets: u16) -> u8 {
+    let d = md5(parts);
+    (u32::from_be_bytes([d[0], d[1], d[2], d[3]]) % u32::from(buckets.max(1))) as u8
+}
+
+/// Apache Phoenix's salt byte (`SaltingUtil.getSaltingByte`): Java's `Arrays.hashCode` over the
+/// bytes as signed Java bytes with 32-bit wrap-around, then `abs(hash % buckets)` with Java's
+/// truncating `%`.
+///
+/// ```
+/// // Arrays.hashCode of [1] is 31 * 1 + 1 = 32; 32 % 3 = 2.
+/// assert_eq!(rowkey::salt::phoenix_bucket(&[1], 3), 2);
+/// ```
+pub fn phoenix_bucket(bytes: &[u8], buckets: u16) -> u8 {
+    let hash = bytes.iter().fold(1i32, |h, &b| {
+        h.wrapping_mul(31).wrapping_add(i32::from(b as i8))
+    });
+    // Java: (byte) Math.abs(hash % n). `%` truncates toward zero like Rust's for i32.
+    (hash % i32::from(buckets.max(1))).unsigned_abs() as u8
+}
+
+/// A random bucket below `buckets` (xorshift64* seeded per thread from the OS-seeded hasher
+/// keys std uses for `HashMap`; not for cryptography).
+pub fn random_bucket(buckets: u16) -> u8 {
+    use std::cell::Cell;
+    use std::hash::{BuildHasher, Hasher};
+    thread_local! {
+        static STATE: Cell<u64> = Cell::new({
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(0x9E37_79B9_7F4A_7C15);
+            h.finish() | 1
+        });
+    }
+    let x = STATE.with(|s| {
+        let mut x = s.get();
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        s.set(x);
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    });
+    ((x >> 32) % u64::from(buckets.max(1))) as u8
+}
