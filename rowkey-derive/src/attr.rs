@@ -62,6 +62,8 @@ pub struct SaltAttr {
     pub len: Option<Num>,
     pub buckets: Option<Num>,
     pub span: proc_macro2::Span,
+    /// The attribute did not parse; its error is already reported.
+    pub failed: bool,
 }
 
 #[derive(Default)]
@@ -148,6 +150,7 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
         len: None,
         buckets: None,
         span: syn::spanned::Spanned::span(attr),
+        failed: false,
     };
     let result = attr.parse_nested_meta(|meta| {
         let kind = [
@@ -201,6 +204,7 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
     });
     if let Err(err) = result {
         cx.syn_error(err);
+        out.failed = true;
     }
     out
 }

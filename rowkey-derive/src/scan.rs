@@ -8,7 +8,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::Input;
+use crate::ast::{Class, Input};
 use crate::expand::{krate, respan};
 
 pub fn builder(input: &Input) -> TokenStream {
@@ -48,11 +48,23 @@ pub fn builder(input: &Input) -> TokenStream {
         let encode = quote! {
             |__v: &#ty| #p::encode_with(#f_len(__v, #open), #name, #flip, |__w| #f_write(__v, __w, #open))
         };
-        let fix = quote! {
-            #[doc = #fix_doc]
-            pub fn #method(self, value: impl #p::Into<#ty>) -> #scan<#next> {
-                let __encode = #encode;
-                #scan(self.0.fix_encoded(__encode(&value.into())))
+        // Strings and byte vectors take anything that converts (`.user("ann")`); other types
+        // take the value itself, so integer literals infer the field's type.
+        let fix = if matches!(f.class, Class::String | Class::Bytes) {
+            quote! {
+                #[doc = #fix_doc]
+                pub fn #method(self, value: impl #p::Into<#ty>) -> #scan<#next> {
+                    let __encode = #encode;
+                    #scan(self.0.fix_encoded(__encode(&value.into())))
+                }
+            }
+        } else {
+            quote! {
+                #[doc = #fix_doc]
+                pub fn #method(self, value: #ty) -> #scan<#next> {
+                    let __encode = #encode;
+                    #scan(self.0.fix_encoded(__encode(&value)))
+                }
             }
         };
         // Byte order follows value order except for #[reverse] and #[java] (negatives last),

@@ -242,7 +242,7 @@ fn key_limit(cx: &Ctxt, input: &Input) {
 /// A salt is only useful when its input is well defined: md5 hashes named fields, phoenix
 /// hashes the whole key, random has no input; bucket salts are one byte.
 fn salt(cx: &Ctxt, input: &Input) {
-    let Some(salt) = &input.attrs.salt else {
+    let Some(salt) = input.attrs.salt.as_ref().filter(|s| !s.failed) else {
         return;
     };
     let Some((kind, kind_path)) = &salt.kind else {

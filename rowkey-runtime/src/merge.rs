@@ -79,8 +79,9 @@ impl<T: RowItem> Ord for Head<T> {
     }
 }
 
-/// A k-way heap merge of sorted streams: O(log k) per row, streaming (it reads one row ahead
-/// per stream, so the first row comes out before any stream is exhausted). Rows are ordered by
+/// A k-way heap merge of sorted streams: O(log k) per row, streaming: it holds one row per
+/// stream and reads the next row of a stream only when the row before it has been taken, so
+/// the first row comes out after one read per stream. Rows are ordered by
 /// their key after the first `skip` bytes (the salt), so per-bucket streams come out in
 /// logical order.
 ///
@@ -100,6 +101,8 @@ pub struct Merge<I: Iterator> {
     reverse: bool,
     remaining: Option<usize>,
     started: bool,
+    /// The stream whose head was returned last, refilled only when the next row is asked for.
+    pending: Option<usize>,
 }
 
 impl<I> Merge<I>
@@ -117,6 +120,7 @@ where
             reverse: false,
             remaining: None,
             started: false,
+            pending: None,
         }
     }
 
@@ -161,8 +165,11 @@ where
                 self.pull(stream);
             }
         }
+        if let Some(stream) = self.pending.take() {
+            self.pull(stream);
+        }
         let head = self.heap.pop()?;
-        self.pull(head.stream);
+        self.pending = Some(head.stream);
         if let Some(n) = &mut self.remaining {
             *n -= 1;
         }

@@ -128,6 +128,18 @@ pub fn phoenix_bucket(bytes: &[u8], buckets: u16) -> u8 {
     (hash % i32::from(buckets.max(1))).unsigned_abs() as u8
 }
 
+/// Java's `Arrays.hashCode(byte[])`: `h = 31 * h + b` from 1, over signed bytes, wrapping.
+///
+/// ```
+/// assert_eq!(rowkey::salt::java_array_hash(&[]), 1);
+/// assert_eq!(rowkey::salt::java_array_hash(&[0xFF]), 31 - 1);
+/// ```
+pub fn java_array_hash(bytes: &[u8]) -> i32 {
+    bytes
+        .iter()
+        .fold(1i32, |h, &b| h.wrapping_mul(31).wrapping_add(i32::from(b as i8)))
+}
+
 /// A random bucket below `buckets` (xorshift64* seeded per thread from the OS-seeded hasher
 /// keys std uses for `HashMap`; not for cryptography).
 pub fn random_bucket(buckets: u16) -> u8 {

@@ -1,0 +1,322 @@
+//! Scans end to end in a real embedded store (redb): for random key sets and random partial
+//! keys (an equality prefix plus an optional range on the next field), the plan's ranges,
+//! read through redb's own range API and merged, return exactly the keys a brute-force filter
+//! over the decoded structs returns, in logical order.
+
+use core::ops::Bound;
+
+use proptest::prelude::*;
+use redb::{backends::InMemoryBackend, Database, ReadableDatabase, TableDefinition};
+use rowkey::{EncodeError, RowKey, ScanPlan};
+
+const ROWS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("rows");
+
+/// A random partial key: fix the first `k` fields to those of key `t`, and bound field `k`
+/// (if `ranged`) by the values of keys `lo` / `hi` (index, inclusive).
+#[derive(Debug, Clone)]
+struct Query {
+    t: usize,
+    k: usize,
+    ranged: bool,
+    lo: Option<(usize, bool)>,
+    hi: Option<(usize, bool)>,
+}
+
+fn query(fields: usize) -> impl Strategy<Value = Query> {
+    let side = proptest::option::of((any::<usize>(), any::<bool>()));
+    (any::<usize>(), 0..=fields, any::<bool>(), side.clone(), side)
+        .prop_map(|(t, k, ranged, lo, hi)| Query { t, k, ranged, lo, hi })
+}
+
+fn bound<K, T>(side: Option<(usize, bool)>, keys: &[K], get: impl Fn(&K) -> T) -> Bound<T> {
+    match side {
+        None => Bound::Unbounded,
+        Some((i, true)) => Bound::Included(get(&keys[i % keys.len()])),
+        Some((i, false)) => Bound::Excluded(get(&keys[i % keys.len()])),
+    }
+}
+
+fn in_range<T: Ord>(v: &T, r: &(Bound<T>, Bound<T>)) -> bool {
+    let lo = match &r.0 {
+        Bound::Included(b) => v >= b,
+        Bound::Excluded(b) => v > b,
+        Bound::Unbounded => true,
+    };
+    let hi = match &r.1 {
+        Bound::Included(b) => v <= b,
+        Bound::Excluded(b) => v < b,
+        Bound::Unbounded => true,
+    };
+    lo && hi
+}
+
+/// Writes `keys` into a fresh in-memory redb, runs `plan` range by range through redb's range
+/// API, merges the streams and checks the result against `want`.
+fn check<K: RowKey + core::fmt::Debug + PartialEq>(
+    db: &Database,
+    keys: &[K],
+    plan: Result<ScanPlan, EncodeError>,
+    want: impl Fn(&K) -> bool,
+) -> Result<(), TestCaseError> {
+    let plan = plan.map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let tx = db.begin_read().unwrap();
+    let table = tx.open_table(ROWS).unwrap();
+    let streams: Vec<Vec<Vec<u8>>> = plan
+        .ranges()
+        .iter()
+        .map(|r| {
+            table
+                .range::<&[u8]>(r.to_bounds())
+                .unwrap()
+                .map(|row| row.unwrap().0.value().to_vec())
+                .collect()
+        })
+        .collect();
+    for (range, stream) in plan.ranges().iter().zip(&streams) {
+        prop_assert!(stream.iter().all(|k| range.contains(k)));
+    }
+    let merged: Vec<Vec<u8>> = plan.merge(streams.into_iter().map(Vec::into_iter)).collect();
+    let skip = plan.salt_len();
+    prop_assert!(
+        merged.windows(2).all(|w| w[0][skip..] < w[1][skip..]),
+        "merged rows are in logical order, without duplicates"
+    );
+    let got: Vec<K> = merged.iter().map(|k| K::decode(k).unwrap()).collect();
+    let mut expected: Vec<(&K, Vec<u8>)> = keys
+        .iter()
+        .filter(|k| want(k))
+        .map(|k| (k, k.encode().unwrap()[skip..].to_vec()))
+        .collect();
+    expected.sort_by(|a, b| a.1.cmp(&b.1));
+    let expected: Vec<&K> = expected.into_iter().map(|(k, _)| k).collect();
+    prop_assert_eq!(got.len(), expected.len(), "plan {:?}", plan);
+    for (g, e) in got.iter().zip(expected) {
+        prop_assert_eq!(g, e);
+    }
+    if plan.is_point() {
+        prop_assert!(got.len() <= 1);
+    }
+    Ok(())
+}
+
+/// Stores the keys, each once. Random-salted keys are encoded once, as a writer would.
+fn store<K: RowKey>(keys: &[K]) -> Database {
+    let db = Database::builder().create_with_backend(InMemoryBackend::new()).unwrap();
+    let tx = db.begin_write().unwrap();
+    {
+        let mut table = tx.open_table(ROWS).unwrap();
+        for k in keys {
+            table.insert(&k.encode().unwrap()[..], &[][..]).unwrap();
+        }
+    }
+    tx.commit().unwrap();
+    db
+}
+
+fn dedup<K: RowKey>(mut keys: Vec<K>) -> Vec<K> {
+    let salt = K::SALT.len();
+    keys.sort_by_key(|k| k.encode().unwrap()[salt..].to_vec());
+    keys.dedup_by_key(|k| k.encode().unwrap()[salt..].to_vec());
+    keys
+}
+
+fn small_string() -> impl Strategy<Value = String> {
+    proptest::collection::vec(prop_oneof![Just('a'), Just('b'), Just('\0'), Just('é')], 0..3)
+        .prop_map(|c| c.into_iter().collect())
+}
+
+fn small_bytes() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec(prop_oneof![Just(0u8), Just(1u8), Just(0xFFu8)], 0..3)
+}
+
+// Layout 1: unsalted, with a desc variable-length field, an Option and an open last field.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+struct Plain {
+    a: u8,
+    #[desc]
+    b: String,
+    c: Option<u16>,
+    d: Vec<u8>,
+}
+
+fn plain() -> impl Strategy<Value = Plain> {
+    (0..4u8, small_string(), proptest::option::of(0..4u16), small_bytes())
+        .prop_map(|(a, b, c, d)| Plain { a, b, c, d })
+}
+
+fn plain_query(q: &Query, keys: &[Plain]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Plain) -> bool>) {
+    let t = keys[q.t % keys.len()].clone();
+    let s = Plain::scan();
+    macro_rules! ranged {
+        ($prefix:expr, $field:ident, $method:ident, $k:expr) => {{
+            let r = (bound(q.lo, keys, |k| k.$field.clone()), bound(q.hi, keys, |k| k.$field.clone()));
+            let plan = $prefix.$method(r.clone()).plan();
+            let t = t.clone();
+            (plan, Box::new(move |x: &Plain| prefix_eq(x, &t, $k) && in_range(&x.$field, &r)) as Box<dyn Fn(&Plain) -> bool>)
+        }};
+    }
+    fn prefix_eq(x: &Plain, t: &Plain, k: usize) -> bool {
+        (k < 1 || x.a == t.a) && (k < 2 || x.b == t.b) && (k < 3 || x.c == t.c) && (k < 4 || x.d == t.d)
+    }
+    let k = q.k;
+    let tt = t.clone();
+    let fixed = move |x: &Plain| prefix_eq(x, &tt, k);
+    match (q.k, q.ranged) {
+        (0, true) => ranged!(s, a, a_range, 0),
+        (1, true) => ranged!(s.a(t.a), b, b_range, 1),
+        (2, true) => ranged!(s.a(t.a).b(t.b.clone()), c, c_range, 2),
+        (3, true) => ranged!(s.a(t.a).b(t.b.clone()).c(t.c), d, d_range, 3),
+        (0, _) => (s.plan(), Box::new(fixed)),
+        (1, _) => (s.a(t.a).plan(), Box::new(fixed)),
+        (2, _) => (s.a(t.a).b(t.b.clone()).plan(), Box::new(fixed)),
+        (3, _) => (s.a(t.a).b(t.b.clone()).c(t.c).plan(), Box::new(fixed)),
+        _ => (s.a(t.a).b(t.b.clone()).c(t.c).d(t.d.clone()).plan(), Box::new(fixed)),
+    }
+}
+
+// Layout 2: a 4-byte md5 prefix of the leading field; a reverse timestamp.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(md5, len = 4, of = "a")]
+struct Prefixed {
+    a: u8,
+    b: String,
+    #[reverse_ts]
+    ts: i64,
+}
+
+fn prefixed() -> impl Strategy<Value = Prefixed> {
+    (0..6u8, small_string(), 0..5i64).prop_map(|(a, b, ts)| Prefixed { a, b, ts })
+}
+
+fn prefixed_query(q: &Query, keys: &[Prefixed]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Prefixed) -> bool>) {
+    let t = keys[q.t % keys.len()].clone();
+    // Without `a` fixed the salt is unknown: `.plan()` does not exist (a compile error), so
+    // every query fixes `a`.
+    let s = Prefixed::scan().a(t.a);
+    let range_b = (bound(q.lo, keys, |k| k.b.clone()), bound(q.hi, keys, |k| k.b.clone()));
+    let range_ts = (bound(q.lo, keys, |k| k.ts), bound(q.hi, keys, |k| k.ts));
+    let tt = t.clone();
+    match (q.k.clamp(1, 3), q.ranged) {
+        (1, true) => (s.b_range(range_b.clone()).plan(), Box::new(move |x| x.a == tt.a && in_range(&x.b, &range_b))),
+        (2, true) => (s.b(t.b.clone()).ts_range(range_ts).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.ts, &range_ts))),
+        (1, _) => (s.plan(), Box::new(move |x| x.a == tt.a)),
+        (2, _) => (s.b(t.b.clone()).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b)),
+        _ => (s.b(t.b.clone()).ts(t.ts).plan(), Box::new(move |x| *x == tt)),
+    }
+}
+
+// Layout 3: md5 buckets of the trailing field: partial keys fan out over 8 buckets.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(md5, buckets = 8, of = "d")]
+struct Bucketed {
+    a: u8,
+    #[desc]
+    b: u16,
+    c: String,
+    d: u32,
+}
+
+fn bucketed() -> impl Strategy<Value = Bucketed> {
+    (0..3u8, 0..4u16, small_string(), 0..50u32).prop_map(|(a, b, c, d)| Bucketed { a, b, c, d })
+}
+
+fn bucketed_query(q: &Query, keys: &[Bucketed]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Bucketed) -> bool>) {
+    let t = keys[q.t % keys.len()].clone();
+    let s = Bucketed::scan();
+    let ra = (bound(q.lo, keys, |k| k.a), bound(q.hi, keys, |k| k.a));
+    let rb = (bound(q.lo, keys, |k| k.b), bound(q.hi, keys, |k| k.b));
+    let rc = (bound(q.lo, keys, |k| k.c.clone()), bound(q.hi, keys, |k| k.c.clone()));
+    let rd = (bound(q.lo, keys, |k| k.d), bound(q.hi, keys, |k| k.d));
+    let tt = t.clone();
+    match (q.k, q.ranged) {
+        (0, true) => (s.a_range(ra.clone()).plan(), Box::new(move |x| in_range(&x.a, &ra))),
+        (1, true) => (s.a(t.a).b_range(rb.clone()).plan(), Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb))),
+        (2, true) => (s.a(t.a).b(t.b).c_range(rc.clone()).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.c, &rc))),
+        (3, true) => (s.a(t.a).b(t.b).c(t.c.clone()).d_range(rd).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c && in_range(&x.d, &rd))),
+        (0, _) => (s.plan(), Box::new(|_| true)),
+        (1, _) => (s.a(t.a).plan(), Box::new(move |x| x.a == tt.a)),
+        (2, _) => (s.a(t.a).b(t.b).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b)),
+        (3, _) => (s.a(t.a).b(t.b).c(t.c.clone()).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c)),
+        _ => (s.a(t.a).b(t.b).c(t.c.clone()).d(t.d).plan(), Box::new(move |x| *x == tt)),
+    }
+}
+
+// Layout 4: Phoenix salt over the whole key.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(phoenix, buckets = 5)]
+struct Phoenix {
+    a: u8,
+    b: String,
+    #[desc]
+    c: i32,
+}
+
+fn phoenix() -> impl Strategy<Value = Phoenix> {
+    (0..4u8, small_string(), -3..3i32).prop_map(|(a, b, c)| Phoenix { a, b, c })
+}
+
+fn phoenix_query(q: &Query, keys: &[Phoenix]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Phoenix) -> bool>) {
+    let t = keys[q.t % keys.len()].clone();
+    let s = Phoenix::scan();
+    let rb = (bound(q.lo, keys, |k| k.b.clone()), bound(q.hi, keys, |k| k.b.clone()));
+    let rc = (bound(q.lo, keys, |k| k.c), bound(q.hi, keys, |k| k.c));
+    let tt = t.clone();
+    match (q.k, q.ranged) {
+        (1, true) => (s.a(t.a).b_range(rb.clone()).plan(), Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb))),
+        (2, true) => (s.a(t.a).b(t.b.clone()).c_range(rc).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.c, &rc))),
+        (0, _) => (s.plan(), Box::new(|_| true)),
+        (1, _) => (s.a(t.a).plan(), Box::new(move |x| x.a == tt.a)),
+        (2, _) => (s.a(t.a).b(t.b.clone()).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b)),
+        _ => (s.a(t.a).b(t.b.clone()).c(t.c).plan(), Box::new(move |x| *x == tt)),
+    }
+}
+
+// Layout 5: random buckets.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(random, buckets = 3)]
+struct Random {
+    a: u8,
+    b: u64,
+}
+
+fn random() -> impl Strategy<Value = Random> {
+    (0..5u8, 0..100u64).prop_map(|(a, b)| Random { a, b })
+}
+
+fn random_query(q: &Query, keys: &[Random]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Random) -> bool>) {
+    let t = keys[q.t % keys.len()].clone();
+    let rb = (bound(q.lo, keys, |k| k.b), bound(q.hi, keys, |k| k.b));
+    let tt = t.clone();
+    match (q.k, q.ranged) {
+        (1, true) => (Random::scan().a(t.a).b_range(rb).plan(), Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb))),
+        (0, _) => (Random::scan().plan(), Box::new(|_| true)),
+        (1, _) => (Random::scan().a(t.a).plan(), Box::new(move |x| x.a == tt.a)),
+        _ => (Random::scan().a(t.a).b(t.b).plan(), Box::new(move |x| *x == tt)),
+    }
+}
+
+macro_rules! store_test {
+    ($name:ident, $gen:expr, $fields:expr, $query:ident) => {
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(16))]
+            #[test]
+            fn $name(
+                keys in proptest::collection::vec($gen, 500..2500),
+                queries in proptest::collection::vec(query($fields), 60),
+            ) {
+                let keys = dedup(keys);
+                let db = store(&keys);
+                for q in &queries {
+                    let (plan, want) = $query(q, &keys);
+                    check(&db, &keys, plan, want)?;
+                }
+            }
+        }
+    };
+}
+
+store_test!(unsalted, plain(), 4, plain_query);
+store_test!(md5_prefix_of_leading_field, prefixed(), 3, prefixed_query);
+store_test!(md5_buckets_of_trailing_field, bucketed(), 4, bucketed_query);
+store_test!(phoenix_buckets, phoenix(), 3, phoenix_query);
+store_test!(random_buckets, random(), 2, random_query);
