@@ -8,12 +8,17 @@ use serde_json::Value;
 fn lines(name: &str) -> Vec<Value> {
     let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect()
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
 }
 
 fn hex(v: &Value) -> Vec<u8> {
     let s = v.as_str().expect("a hex string");
-    (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap()).collect()
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -57,13 +62,27 @@ fn md5_salts_equal_hbase() {
         assert_eq!(md5(&[&input]).to_vec(), digest);
         // The same salt in front of a derived key, for each way the input was made.
         let key = match line["input_kind"].as_str().unwrap() {
-            "Bytes.toBytes(long)" => ByLong { id: line["id"].as_str().unwrap().parse().unwrap() }.encode(),
-            "Bytes.toBytes(int)" => ByInt { id: line["id"].as_str().unwrap().parse().unwrap() }.encode(),
-            "Bytes.toBytes(Long.toString(id)) (ASCII decimal)" => {
-                ByText { text: line["id"].as_str().unwrap().to_owned() }.encode()
+            "Bytes.toBytes(long)" => ByLong {
+                id: line["id"].as_str().unwrap().parse().unwrap(),
             }
-            "Bytes.toBytes(String) (UTF-8)" => ByText { text: line["string"].as_str().unwrap().to_owned() }.encode(),
-            _ => ByBytesShort { data: input.clone() }.encode().map(|k| {
+            .encode(),
+            "Bytes.toBytes(int)" => ByInt {
+                id: line["id"].as_str().unwrap().parse().unwrap(),
+            }
+            .encode(),
+            "Bytes.toBytes(Long.toString(id)) (ASCII decimal)" => ByText {
+                text: line["id"].as_str().unwrap().to_owned(),
+            }
+            .encode(),
+            "Bytes.toBytes(String) (UTF-8)" => ByText {
+                text: line["string"].as_str().unwrap().to_owned(),
+            }
+            .encode(),
+            _ => ByBytesShort {
+                data: input.clone(),
+            }
+            .encode()
+            .map(|k| {
                 assert_eq!(&k[..4], &digest[..4]);
                 [&digest[..], &k[4..]].concat()
             }),
@@ -74,12 +93,23 @@ fn md5_salts_equal_hbase() {
         // The bucket form: the first four digest bytes as a big-endian u32, mod N.
         let bucket = u32::from_be_bytes([digest[0], digest[1], digest[2], digest[3]]) % 16;
         assert_eq!(md5_bucket(&[&input], 16) as u32, bucket);
-        assert_eq!(Bucketed { data: input.clone() }.encode().unwrap()[0] as u32, bucket);
+        assert_eq!(
+            Bucketed {
+                data: input.clone()
+            }
+            .encode()
+            .unwrap()[0] as u32,
+            bucket
+        );
         checked += 1;
     }
     assert!(checked > 100);
     // The HBase book's seed: MD5 of the ASCII id 1231231.
-    let key = ByText { text: "1231231".into() }.encode().unwrap();
+    let key = ByText {
+        text: "1231231".into(),
+    }
+    .encode()
+    .unwrap();
     assert_eq!(&key[..4], [0x8D, 0x46, 0x46, 0xEB]);
 }
 
@@ -102,7 +132,19 @@ macro_rules! phoenix_keys {
     };
 }
 
-phoenix_keys!(P1 = 1, P2 = 2, P3 = 3, P4 = 4, P8 = 8, P16 = 16, P32 = 32, P64 = 64, P100 = 100, P255 = 255, P256 = 256);
+phoenix_keys!(
+    P1 = 1,
+    P2 = 2,
+    P3 = 3,
+    P4 = 4,
+    P8 = 8,
+    P16 = 16,
+    P32 = 32,
+    P64 = 64,
+    P100 = 100,
+    P255 = 255,
+    P256 = 256
+);
 
 #[test]
 fn phoenix_salt_bytes_equal_saltingutil() {
@@ -111,10 +153,17 @@ fn phoenix_salt_bytes_equal_saltingutil() {
         match line["kind"].as_str().unwrap() {
             "getSaltingByte" | "getSaltingByte(window)" => {
                 let bytes = hex(&line["bytes"]);
-                assert_eq!(java_array_hash(&bytes) as i64, line["hash"].as_i64().unwrap());
+                assert_eq!(
+                    java_array_hash(&bytes) as i64,
+                    line["hash"].as_i64().unwrap()
+                );
                 for (n, salt) in line["salt_byte_unsigned"].as_object().unwrap() {
                     let n: u16 = n.parse().unwrap();
-                    assert_eq!(phoenix_bucket(&bytes, n) as u64, salt.as_u64().unwrap(), "{line}");
+                    assert_eq!(
+                        phoenix_bucket(&bytes, n) as u64,
+                        salt.as_u64().unwrap(),
+                        "{line}"
+                    );
                     // Java's signed byte reading of the same value.
                     let signed = line["salt_byte_signed"][n.to_string()].as_i64().unwrap();
                     assert_eq!(phoenix_bucket(&bytes, n) as i8 as i64, signed);
@@ -134,7 +183,10 @@ fn phoenix_salt_bytes_equal_saltingutil() {
             other => panic!("unknown kind {other}"),
         }
     }
-    assert!(bytes_lines > 200 && key_lines > 10, "{bytes_lines} {key_lines}");
+    assert!(
+        bytes_lines > 200 && key_lines > 10,
+        "{bytes_lines} {key_lines}"
+    );
 }
 
 /// Bytes whose `Arrays.hashCode` is exactly `target`: balanced base-31 digits of
@@ -196,32 +248,74 @@ struct Spread {
 
 #[test]
 fn salts_are_verified_on_decode() {
-    let e = Event { user: "ann".into(), ts: 7, seq: 9 };
+    let e = Event {
+        user: "ann".into(),
+        ts: 7,
+        seq: 9,
+    };
     let mut key = e.encode().unwrap();
     assert_eq!(Event::decode(&key).unwrap(), e);
-    assert_eq!(key[0] as u32, md5_bucket(&[b"ann\x00\x01", &9u32.to_be_bytes()], 8) as u32, "of fields hashed in listed order, as encoded");
+    assert_eq!(
+        key[0] as u32,
+        md5_bucket(&[b"ann\x00\x01", &9u32.to_be_bytes()], 8) as u32,
+        "of fields hashed in listed order, as encoded"
+    );
     // A different bucket below N: the fields hash elsewhere.
     let good = key[0];
     key[0] = (good + 1) % 8;
     let err = Event::decode(&key).unwrap_err();
-    assert_eq!(err, DecodeError::SaltMismatch { field: "salt", offset: 0, expected: vec![good], found: vec![key[0]] });
-    assert_eq!(err.to_string(), format!("field `salt` at byte 0: the salt is {:02X}, but the key's fields hash to {good:02X}", key[0]));
+    assert_eq!(
+        err,
+        DecodeError::SaltMismatch {
+            field: "salt",
+            offset: 0,
+            expected: vec![good],
+            found: vec![key[0]]
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "field `salt` at byte 0: the salt is {:02X}, but the key's fields hash to {good:02X}",
+            key[0]
+        )
+    );
     // A bucket byte that no key of this layout has.
     key[0] = 8;
     let err = Event::decode(&key).unwrap_err();
-    assert_eq!(err, DecodeError::BucketOutOfRange { field: "salt", offset: 0, bucket: 8, buckets: 8 });
-    assert_eq!(err.to_string(), "field `salt` at byte 0: bucket 8 is out of range for 8 buckets");
+    assert_eq!(
+        err,
+        DecodeError::BucketOutOfRange {
+            field: "salt",
+            offset: 0,
+            bucket: 8,
+            buckets: 8
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "field `salt` at byte 0: bucket 8 is out of range for 8 buckets"
+    );
 
     // A 16-byte md5 prefix: one changed bit anywhere in it is caught.
-    let p = Prefixed { id: 42, name: "x".into() };
+    let p = Prefixed {
+        id: 42,
+        name: "x".into(),
+    };
     let mut key = p.encode().unwrap();
     assert_eq!(&key[..16], &md5(&[&42u64.to_be_bytes()]));
     key[15] ^= 1;
-    assert!(matches!(Prefixed::decode(&key), Err(DecodeError::SaltMismatch { offset: 0, .. })));
+    assert!(matches!(
+        Prefixed::decode(&key),
+        Err(DecodeError::SaltMismatch { offset: 0, .. })
+    ));
     // Changing the hashed field without the salt is caught too.
     let mut key = p.encode().unwrap();
     key[23] ^= 1;
-    assert!(matches!(Prefixed::decode(&key), Err(DecodeError::SaltMismatch { .. })));
+    assert!(matches!(
+        Prefixed::decode(&key),
+        Err(DecodeError::SaltMismatch { .. })
+    ));
     assert!(Prefixed::explain(&key).contains("error: field `salt` at byte 0: the salt is"));
 
     // Random salts are range-checked only.
@@ -232,7 +326,14 @@ fn salts_are_verified_on_decode() {
         assert_eq!(Spread::decode(&key).unwrap(), s);
     }
     key[0] = 4;
-    assert!(matches!(Spread::decode(&key), Err(DecodeError::BucketOutOfRange { bucket: 4, buckets: 4, .. })));
+    assert!(matches!(
+        Spread::decode(&key),
+        Err(DecodeError::BucketOutOfRange {
+            bucket: 4,
+            buckets: 4,
+            ..
+        })
+    ));
 }
 
 #[test]
@@ -242,7 +343,15 @@ fn layout_constants_include_the_salt() {
     assert_eq!(Event::SALT, Salt::Md5Buckets { buckets: 8 });
     assert_eq!(Spread::FIXED_LEN, Some(9));
     assert_eq!(ByBytesShort::SALT.len(), 4);
-    let explained = Event::explain(&Event { user: "a".into(), ts: 1, seq: 2 }.encode().unwrap());
+    let explained = Event::explain(
+        &Event {
+            user: "a".into(),
+            ts: 1,
+            seq: 2,
+        }
+        .encode()
+        .unwrap(),
+    );
     assert!(explained.starts_with("salt "), "{explained}");
     assert!(explained.contains(" of 8"), "{explained}");
 }

@@ -46,17 +46,38 @@ fn plan_shapes() {
     }
     assert!(!plan.is_point() && plan.row().is_none());
     // Every field fixed: one Get, the row encode writes.
-    let key = MessageKey { date: 230611, time: 63031, message_id: 1231231 };
-    let get = MessageKey::scan().date(230611).time(63031).message_id(1231231u64).plan().unwrap();
+    let key = MessageKey {
+        date: 230611,
+        time: 63031,
+        message_id: 1231231,
+    };
+    let get = MessageKey::scan()
+        .date(230611)
+        .time(63031)
+        .message_id(1231231u64)
+        .plan()
+        .unwrap();
     assert!(get.is_point());
     assert_eq!(get.row(), Some(&key.encode().unwrap()[..]));
     assert_eq!(get.ranges()[0], ScanRange::row(&key.encode().unwrap()));
     // An md5 prefix with its field fixed: one range under the right salt.
     let plan = ByUser::scan().user("ann").plan().unwrap();
     assert_eq!(plan.ranges().len(), 1);
-    let row = ByUser { user: "ann".into(), ts: 5 }.encode().unwrap();
+    let row = ByUser {
+        user: "ann".into(),
+        ts: 5,
+    }
+    .encode()
+    .unwrap();
     assert!(plan.ranges()[0].contains(&row));
-    assert!(!plan.ranges()[0].contains(&ByUser { user: "bob".into(), ts: 5 }.encode().unwrap()));
+    assert!(!plan.ranges()[0].contains(
+        &ByUser {
+            user: "bob".into(),
+            ts: 5
+        }
+        .encode()
+        .unwrap()
+    ));
     // Random salt: a point is one Get per bucket.
     let plan = Spread::scan().ts(1u64).id(2u32).plan().unwrap();
     assert!(plan.is_point());
@@ -65,7 +86,13 @@ fn plan_shapes() {
     // Full scans.
     assert_eq!(Plain::full_scan().ranges(), [ScanRange::all()]);
     assert_eq!(MessageKey::full_scan().ranges().len(), 16);
-    assert_eq!(MessageKey::full_scan().ranges()[15], ScanRange { start: vec![15], stop: vec![16] });
+    assert_eq!(
+        MessageKey::full_scan().ranges()[15],
+        ScanRange {
+            start: vec![15],
+            stop: vec![16]
+        }
+    );
     assert_eq!(ByUser::full_scan().ranges(), [ScanRange::all()]);
 }
 
@@ -76,10 +103,26 @@ fn ranges_follow_hbase() {
     assert!(empty.ranges().is_empty());
     // `a = 255` prefix: stop row drops the trailing FF and... there is nothing to increment.
     let all_ff = Plain::scan().a(255u8).plan().unwrap();
-    assert_eq!(all_ff.ranges(), [ScanRange { start: vec![0xFF], stop: vec![] }]);
+    assert_eq!(
+        all_ff.ranges(),
+        [ScanRange {
+            start: vec![0xFF],
+            stop: vec![]
+        }]
+    );
     // Inclusive upper bound on the open last field: the stop row is the successor of the value.
-    let r = Plain::scan().a(1u8).b_range(..="m".to_string()).plan().unwrap();
-    assert_eq!(r.ranges()[0], ScanRange { start: vec![1], stop: b"\x01m\x00".to_vec() });
+    let r = Plain::scan()
+        .a(1u8)
+        .b_range(..="m".to_string())
+        .plan()
+        .unwrap();
+    assert_eq!(
+        r.ranges()[0],
+        ScanRange {
+            start: vec![1],
+            stop: b"\x01m\x00".to_vec()
+        }
+    );
     // Values that do not fit are errors, not truncations.
     #[derive(RowKey, Debug)]
     struct Fixed {
@@ -92,10 +135,22 @@ fn ranges_follow_hbase() {
 
 #[test]
 fn shell_syntax_escapes_like_to_string_binary() {
-    let r = ScanRange { start: b"a\x00\"#\\".to_vec(), stop: vec![0xFF] };
-    assert_eq!(r.to_hbase_shell(), r#"{STARTROW => "a\x00\x22\x23\x5C", STOPROW => "\xFF"}"#);
-    assert_eq!(ScanRange::prefix(&[0xFF]).to_hbase_shell(), r#"{STARTROW => "\xFF"}"#);
+    let r = ScanRange {
+        start: b"a\x00\"#\\".to_vec(),
+        stop: vec![0xFF],
+    };
+    assert_eq!(
+        r.to_hbase_shell(),
+        r#"{STARTROW => "a\x00\x22\x23\x5C", STOPROW => "\xFF"}"#
+    );
+    assert_eq!(
+        ScanRange::prefix(&[0xFF]).to_hbase_shell(),
+        r#"{STARTROW => "\xFF"}"#
+    );
 }
+
+/// A read counter and the rows of one bucket.
+type Stream = (Rc<Cell<usize>>, Vec<Vec<u8>>);
 
 /// A sorted stream that panics if read past `allowed` items.
 struct Strict {
@@ -116,15 +171,21 @@ impl Iterator for Strict {
 #[test]
 fn merge_streams_without_reading_ahead() {
     // Four buckets of 1000 rows each; the first output must need one read per stream only.
-    let streams: Vec<(Rc<Cell<usize>>, Vec<Vec<u8>>)> = (0..4u8)
+    let streams: Vec<Stream> = (0..4u8)
         .map(|b| {
-            let rows = (0..1000u32).map(|i| [&[b][..], &(i * 4 + u32::from(b)).to_be_bytes()].concat()).collect();
+            let rows = (0..1000u32)
+                .map(|i| [&[b][..], &(i * 4 + u32::from(b)).to_be_bytes()].concat())
+                .collect();
             (Rc::new(Cell::new(0)), rows)
         })
         .collect();
     let strict: Vec<Strict> = streams
         .iter()
-        .map(|(reads, rows)| Strict { items: rows.clone().into_iter(), reads: reads.clone(), allowed: 1 })
+        .map(|(reads, rows)| Strict {
+            items: rows.clone().into_iter(),
+            reads: reads.clone(),
+            allowed: 1,
+        })
         .collect();
     let mut merged = Merge::new(strict, 1);
     let first = merged.next().unwrap();
@@ -132,7 +193,8 @@ fn merge_streams_without_reading_ahead() {
     assert!(streams.iter().all(|(reads, _)| reads.get() == 1));
 
     // Unrestricted: every row, in order of the value after the salt byte.
-    let all: Vec<Vec<u8>> = Merge::new(streams.iter().map(|(_, rows)| rows.clone().into_iter()), 1).collect();
+    let all: Vec<Vec<u8>> =
+        Merge::new(streams.iter().map(|(_, rows)| rows.clone().into_iter()), 1).collect();
     assert_eq!(all.len(), 4000);
     for (i, row) in all.iter().enumerate() {
         assert_eq!(u32::from_be_bytes(row[1..].try_into().unwrap()), i as u32);
@@ -143,14 +205,24 @@ fn merge_streams_without_reading_ahead() {
 fn merge_reverse_limit_and_errors() {
     let a = vec![vec![0, 9], vec![0, 5], vec![0, 1]];
     let b = vec![vec![1, 8], vec![1, 2]];
-    let rev: Vec<Vec<u8>> = Merge::new([a.clone().into_iter(), b.clone().into_iter()], 1).reverse().collect();
-    assert_eq!(rev, [vec![0, 9], vec![1, 8], vec![0, 5], vec![1, 2], vec![0, 1]]);
-    let top2: Vec<Vec<u8>> = Merge::new([a.into_iter(), b.into_iter()], 1).reverse().limit(2).collect();
+    let rev: Vec<Vec<u8>> = Merge::new([a.clone().into_iter(), b.clone().into_iter()], 1)
+        .reverse()
+        .collect();
+    assert_eq!(
+        rev,
+        [vec![0, 9], vec![1, 8], vec![0, 5], vec![1, 2], vec![0, 1]]
+    );
+    let top2: Vec<Vec<u8>> = Merge::new([a.into_iter(), b.into_iter()], 1)
+        .reverse()
+        .limit(2)
+        .collect();
     assert_eq!(top2, [vec![0, 9], vec![1, 8]]);
 
     // (key, value) pairs and errors: an error is passed on as soon as it is at a stream's head.
-    let ok: Vec<Result<(Vec<u8>, &str), String>> = vec![Ok((vec![0, 1], "x")), Ok((vec![0, 3], "y"))];
-    let bad: Vec<Result<(Vec<u8>, &str), String>> = vec![Ok((vec![1, 2], "z")), Err("region moved".into())];
+    let ok: Vec<Result<(Vec<u8>, &str), String>> =
+        vec![Ok((vec![0, 1], "x")), Ok((vec![0, 3], "y"))];
+    let bad: Vec<Result<(Vec<u8>, &str), String>> =
+        vec![Ok((vec![1, 2], "z")), Err("region moved".into())];
     let out: Vec<_> = Merge::new([ok.into_iter(), bad.into_iter()], 1).collect();
     assert_eq!(out[0], Ok((vec![0, 1], "x")));
     assert_eq!(out[1], Ok((vec![1, 2], "z")));
@@ -162,11 +234,28 @@ fn merge_reverse_limit_and_errors() {
 fn merged_plan_restores_time_order_across_buckets() {
     // Messages of one day written under 16 buckets; per-bucket sorted streams merge into time order.
     let mut rows: Vec<Vec<u8>> = (0..500u32)
-        .map(|i| MessageKey { date: 230611, time: i * 7, message_id: u64::from(i) * 13 }.encode().unwrap())
+        .map(|i| {
+            MessageKey {
+                date: 230611,
+                time: i * 7,
+                message_id: u64::from(i) * 13,
+            }
+            .encode()
+            .unwrap()
+        })
         .collect();
     rows.sort();
     let plan = MessageKey::scan().date(230611).plan().unwrap();
-    let streams = plan.ranges().iter().map(|r| rows.iter().filter(|k| r.contains(k)).cloned().collect::<Vec<_>>().into_iter());
-    let times: Vec<u32> = plan.merge(streams).map(|k| MessageKey::decode(&k).unwrap().time).collect();
+    let streams = plan.ranges().iter().map(|r| {
+        rows.iter()
+            .filter(|k| r.contains(k))
+            .cloned()
+            .collect::<Vec<_>>()
+            .into_iter()
+    });
+    let times: Vec<u32> = plan
+        .merge(streams)
+        .map(|k| MessageKey::decode(&k).unwrap().time)
+        .collect();
     assert_eq!(times, (0..500).map(|i| i * 7).collect::<Vec<_>>());
 }

@@ -24,8 +24,20 @@ struct Query {
 
 fn query(fields: usize) -> impl Strategy<Value = Query> {
     let side = proptest::option::of((any::<usize>(), any::<bool>()));
-    (any::<usize>(), 0..=fields, any::<bool>(), side.clone(), side)
-        .prop_map(|(t, k, ranged, lo, hi)| Query { t, k, ranged, lo, hi })
+    (
+        any::<usize>(),
+        0..=fields,
+        any::<bool>(),
+        side.clone(),
+        side,
+    )
+        .prop_map(|(t, k, ranged, lo, hi)| Query {
+            t,
+            k,
+            ranged,
+            lo,
+            hi,
+        })
 }
 
 fn bound<K, T>(side: Option<(usize, bool)>, keys: &[K], get: impl Fn(&K) -> T) -> Bound<T> {
@@ -75,7 +87,9 @@ fn check<K: RowKey + core::fmt::Debug + PartialEq>(
     for (range, stream) in plan.ranges().iter().zip(&streams) {
         prop_assert!(stream.iter().all(|k| range.contains(k)));
     }
-    let merged: Vec<Vec<u8>> = plan.merge(streams.into_iter().map(Vec::into_iter)).collect();
+    let merged: Vec<Vec<u8>> = plan
+        .merge(streams.into_iter().map(Vec::into_iter))
+        .collect();
     let skip = plan.salt_len();
     prop_assert!(
         merged.windows(2).all(|w| w[0][skip..] < w[1][skip..]),
@@ -101,7 +115,9 @@ fn check<K: RowKey + core::fmt::Debug + PartialEq>(
 
 /// Stores the keys, each once. Random-salted keys are encoded once, as a writer would.
 fn store<K: RowKey>(keys: &[K]) -> Database {
-    let db = Database::builder().create_with_backend(InMemoryBackend::new()).unwrap();
+    let db = Database::builder()
+        .create_with_backend(InMemoryBackend::new())
+        .unwrap();
     let tx = db.begin_write().unwrap();
     {
         let mut table = tx.open_table(ROWS).unwrap();
@@ -121,8 +137,11 @@ fn dedup<K: RowKey>(mut keys: Vec<K>) -> Vec<K> {
 }
 
 fn small_string() -> impl Strategy<Value = String> {
-    proptest::collection::vec(prop_oneof![Just('a'), Just('b'), Just('\0'), Just('é')], 0..3)
-        .prop_map(|c| c.into_iter().collect())
+    proptest::collection::vec(
+        prop_oneof![Just('a'), Just('b'), Just('\0'), Just('é')],
+        0..3,
+    )
+    .prop_map(|c| c.into_iter().collect())
 }
 
 fn small_bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -140,23 +159,41 @@ struct Plain {
 }
 
 fn plain() -> impl Strategy<Value = Plain> {
-    (0..4u8, small_string(), proptest::option::of(0..4u16), small_bytes())
+    (
+        0..4u8,
+        small_string(),
+        proptest::option::of(0..4u16),
+        small_bytes(),
+    )
         .prop_map(|(a, b, c, d)| Plain { a, b, c, d })
 }
 
-fn plain_query(q: &Query, keys: &[Plain]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Plain) -> bool>) {
+fn plain_query(
+    q: &Query,
+    keys: &[Plain],
+) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Plain) -> bool>) {
     let t = keys[q.t % keys.len()].clone();
     let s = Plain::scan();
     macro_rules! ranged {
         ($prefix:expr, $field:ident, $method:ident, $k:expr) => {{
-            let r = (bound(q.lo, keys, |k| k.$field.clone()), bound(q.hi, keys, |k| k.$field.clone()));
+            let r = (
+                bound(q.lo, keys, |k| k.$field.clone()),
+                bound(q.hi, keys, |k| k.$field.clone()),
+            );
             let plan = $prefix.$method(r.clone()).plan();
             let t = t.clone();
-            (plan, Box::new(move |x: &Plain| prefix_eq(x, &t, $k) && in_range(&x.$field, &r)) as Box<dyn Fn(&Plain) -> bool>)
+            (
+                plan,
+                Box::new(move |x: &Plain| prefix_eq(x, &t, $k) && in_range(&x.$field, &r))
+                    as Box<dyn Fn(&Plain) -> bool>,
+            )
         }};
     }
     fn prefix_eq(x: &Plain, t: &Plain, k: usize) -> bool {
-        (k < 1 || x.a == t.a) && (k < 2 || x.b == t.b) && (k < 3 || x.c == t.c) && (k < 4 || x.d == t.d)
+        (k < 1 || x.a == t.a)
+            && (k < 2 || x.b == t.b)
+            && (k < 3 || x.c == t.c)
+            && (k < 4 || x.d == t.d)
     }
     let k = q.k;
     let tt = t.clone();
@@ -170,7 +207,10 @@ fn plain_query(q: &Query, keys: &[Plain]) -> (Result<ScanPlan, EncodeError>, Box
         (1, _) => (s.a(t.a).plan(), Box::new(fixed)),
         (2, _) => (s.a(t.a).b(t.b.clone()).plan(), Box::new(fixed)),
         (3, _) => (s.a(t.a).b(t.b.clone()).c(t.c).plan(), Box::new(fixed)),
-        _ => (s.a(t.a).b(t.b.clone()).c(t.c).d(t.d.clone()).plan(), Box::new(fixed)),
+        _ => (
+            s.a(t.a).b(t.b.clone()).c(t.c).d(t.d.clone()).plan(),
+            Box::new(fixed),
+        ),
     }
 }
 
@@ -188,20 +228,41 @@ fn prefixed() -> impl Strategy<Value = Prefixed> {
     (0..6u8, small_string(), 0..5i64).prop_map(|(a, b, ts)| Prefixed { a, b, ts })
 }
 
-fn prefixed_query(q: &Query, keys: &[Prefixed]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Prefixed) -> bool>) {
+fn prefixed_query(
+    q: &Query,
+    keys: &[Prefixed],
+) -> (
+    Result<ScanPlan, EncodeError>,
+    Box<dyn Fn(&Prefixed) -> bool>,
+) {
     let t = keys[q.t % keys.len()].clone();
     // Without `a` fixed the salt is unknown: `.plan()` does not exist (a compile error), so
     // every query fixes `a`.
     let s = Prefixed::scan().a(t.a);
-    let range_b = (bound(q.lo, keys, |k| k.b.clone()), bound(q.hi, keys, |k| k.b.clone()));
+    let range_b = (
+        bound(q.lo, keys, |k| k.b.clone()),
+        bound(q.hi, keys, |k| k.b.clone()),
+    );
     let range_ts = (bound(q.lo, keys, |k| k.ts), bound(q.hi, keys, |k| k.ts));
     let tt = t.clone();
     match (q.k.clamp(1, 3), q.ranged) {
-        (1, true) => (s.b_range(range_b.clone()).plan(), Box::new(move |x| x.a == tt.a && in_range(&x.b, &range_b))),
-        (2, true) => (s.b(t.b.clone()).ts_range(range_ts).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.ts, &range_ts))),
+        (1, true) => (
+            s.b_range(range_b.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && in_range(&x.b, &range_b)),
+        ),
+        (2, true) => (
+            s.b(t.b.clone()).ts_range(range_ts).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.ts, &range_ts)),
+        ),
         (1, _) => (s.plan(), Box::new(move |x| x.a == tt.a)),
-        (2, _) => (s.b(t.b.clone()).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b)),
-        _ => (s.b(t.b.clone()).ts(t.ts).plan(), Box::new(move |x| *x == tt)),
+        (2, _) => (
+            s.b(t.b.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b),
+        ),
+        _ => (
+            s.b(t.b.clone()).ts(t.ts).plan(),
+            Box::new(move |x| *x == tt),
+        ),
     }
 }
 
@@ -220,24 +281,54 @@ fn bucketed() -> impl Strategy<Value = Bucketed> {
     (0..3u8, 0..4u16, small_string(), 0..50u32).prop_map(|(a, b, c, d)| Bucketed { a, b, c, d })
 }
 
-fn bucketed_query(q: &Query, keys: &[Bucketed]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Bucketed) -> bool>) {
+fn bucketed_query(
+    q: &Query,
+    keys: &[Bucketed],
+) -> (
+    Result<ScanPlan, EncodeError>,
+    Box<dyn Fn(&Bucketed) -> bool>,
+) {
     let t = keys[q.t % keys.len()].clone();
     let s = Bucketed::scan();
     let ra = (bound(q.lo, keys, |k| k.a), bound(q.hi, keys, |k| k.a));
     let rb = (bound(q.lo, keys, |k| k.b), bound(q.hi, keys, |k| k.b));
-    let rc = (bound(q.lo, keys, |k| k.c.clone()), bound(q.hi, keys, |k| k.c.clone()));
+    let rc = (
+        bound(q.lo, keys, |k| k.c.clone()),
+        bound(q.hi, keys, |k| k.c.clone()),
+    );
     let rd = (bound(q.lo, keys, |k| k.d), bound(q.hi, keys, |k| k.d));
     let tt = t.clone();
     match (q.k, q.ranged) {
-        (0, true) => (s.a_range(ra.clone()).plan(), Box::new(move |x| in_range(&x.a, &ra))),
-        (1, true) => (s.a(t.a).b_range(rb.clone()).plan(), Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb))),
-        (2, true) => (s.a(t.a).b(t.b).c_range(rc.clone()).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.c, &rc))),
-        (3, true) => (s.a(t.a).b(t.b).c(t.c.clone()).d_range(rd).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c && in_range(&x.d, &rd))),
+        (0, true) => (
+            s.a_range(ra.clone()).plan(),
+            Box::new(move |x| in_range(&x.a, &ra)),
+        ),
+        (1, true) => (
+            s.a(t.a).b_range(rb.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb)),
+        ),
+        (2, true) => (
+            s.a(t.a).b(t.b).c_range(rc.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.c, &rc)),
+        ),
+        (3, true) => (
+            s.a(t.a).b(t.b).c(t.c.clone()).d_range(rd).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c && in_range(&x.d, &rd)),
+        ),
         (0, _) => (s.plan(), Box::new(|_| true)),
         (1, _) => (s.a(t.a).plan(), Box::new(move |x| x.a == tt.a)),
-        (2, _) => (s.a(t.a).b(t.b).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b)),
-        (3, _) => (s.a(t.a).b(t.b).c(t.c.clone()).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c)),
-        _ => (s.a(t.a).b(t.b).c(t.c.clone()).d(t.d).plan(), Box::new(move |x| *x == tt)),
+        (2, _) => (
+            s.a(t.a).b(t.b).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b),
+        ),
+        (3, _) => (
+            s.a(t.a).b(t.b).c(t.c.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c),
+        ),
+        _ => (
+            s.a(t.a).b(t.b).c(t.c.clone()).d(t.d).plan(),
+            Box::new(move |x| *x == tt),
+        ),
     }
 }
 
@@ -255,19 +346,37 @@ fn phoenix() -> impl Strategy<Value = Phoenix> {
     (0..4u8, small_string(), -3..3i32).prop_map(|(a, b, c)| Phoenix { a, b, c })
 }
 
-fn phoenix_query(q: &Query, keys: &[Phoenix]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Phoenix) -> bool>) {
+fn phoenix_query(
+    q: &Query,
+    keys: &[Phoenix],
+) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Phoenix) -> bool>) {
     let t = keys[q.t % keys.len()].clone();
     let s = Phoenix::scan();
-    let rb = (bound(q.lo, keys, |k| k.b.clone()), bound(q.hi, keys, |k| k.b.clone()));
+    let rb = (
+        bound(q.lo, keys, |k| k.b.clone()),
+        bound(q.hi, keys, |k| k.b.clone()),
+    );
     let rc = (bound(q.lo, keys, |k| k.c), bound(q.hi, keys, |k| k.c));
     let tt = t.clone();
     match (q.k, q.ranged) {
-        (1, true) => (s.a(t.a).b_range(rb.clone()).plan(), Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb))),
-        (2, true) => (s.a(t.a).b(t.b.clone()).c_range(rc).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.c, &rc))),
+        (1, true) => (
+            s.a(t.a).b_range(rb.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb)),
+        ),
+        (2, true) => (
+            s.a(t.a).b(t.b.clone()).c_range(rc).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.c, &rc)),
+        ),
         (0, _) => (s.plan(), Box::new(|_| true)),
         (1, _) => (s.a(t.a).plan(), Box::new(move |x| x.a == tt.a)),
-        (2, _) => (s.a(t.a).b(t.b.clone()).plan(), Box::new(move |x| x.a == tt.a && x.b == tt.b)),
-        _ => (s.a(t.a).b(t.b.clone()).c(t.c).plan(), Box::new(move |x| *x == tt)),
+        (2, _) => (
+            s.a(t.a).b(t.b.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b),
+        ),
+        _ => (
+            s.a(t.a).b(t.b.clone()).c(t.c).plan(),
+            Box::new(move |x| *x == tt),
+        ),
     }
 }
 
@@ -283,15 +392,24 @@ fn random() -> impl Strategy<Value = Random> {
     (0..5u8, 0..100u64).prop_map(|(a, b)| Random { a, b })
 }
 
-fn random_query(q: &Query, keys: &[Random]) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Random) -> bool>) {
+fn random_query(
+    q: &Query,
+    keys: &[Random],
+) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Random) -> bool>) {
     let t = keys[q.t % keys.len()].clone();
     let rb = (bound(q.lo, keys, |k| k.b), bound(q.hi, keys, |k| k.b));
     let tt = t.clone();
     match (q.k, q.ranged) {
-        (1, true) => (Random::scan().a(t.a).b_range(rb).plan(), Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb))),
+        (1, true) => (
+            Random::scan().a(t.a).b_range(rb).plan(),
+            Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb)),
+        ),
         (0, _) => (Random::scan().plan(), Box::new(|_| true)),
         (1, _) => (Random::scan().a(t.a).plan(), Box::new(move |x| x.a == tt.a)),
-        _ => (Random::scan().a(t.a).b(t.b).plan(), Box::new(move |x| *x == tt)),
+        _ => (
+            Random::scan().a(t.a).b(t.b).plan(),
+            Box::new(move |x| *x == tt),
+        ),
     }
 }
 

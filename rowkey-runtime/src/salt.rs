@@ -135,9 +135,9 @@ pub fn phoenix_bucket(bytes: &[u8], buckets: u16) -> u8 {
 /// assert_eq!(rowkey::salt::java_array_hash(&[0xFF]), 31 - 1);
 /// ```
 pub fn java_array_hash(bytes: &[u8]) -> i32 {
-    bytes
-        .iter()
-        .fold(1i32, |h, &b| h.wrapping_mul(31).wrapping_add(i32::from(b as i8)))
+    bytes.iter().fold(1i32, |h, &b| {
+        h.wrapping_mul(31).wrapping_add(i32::from(b as i8))
+    })
 }
 
 /// A random bucket below `buckets` (xorshift64* seeded per thread from the OS-seeded hasher

@@ -227,6 +227,15 @@ pub fn map_bound<T, E>(
     }
 }
 
+/// Bounds on the encoded bytes of the ranged field, in byte order.
+#[derive(Debug, Clone)]
+struct KeyBounds {
+    lo: Bound<Vec<u8>>,
+    hi: Bound<Vec<u8>>,
+    /// The field is the last one, stored raw (no terminator).
+    open: bool,
+}
+
 /// The state of a generated scan builder: the encoded fixed fields and the range on the next.
 #[doc(hidden)]
 #[derive(Debug, Clone)]
@@ -234,7 +243,7 @@ pub struct PartialKey {
     salt: Salt,
     bytes: Vec<u8>,
     spans: Vec<(usize, usize)>,
-    range: Option<(Bound<Vec<u8>>, Bound<Vec<u8>>, bool)>,
+    range: Option<KeyBounds>,
     error: Option<EncodeError>,
 }
 
@@ -285,11 +294,8 @@ impl PartialKey {
             }
         };
         let (lo, hi) = (take(lo), take(hi));
-        self.range = Some(if descending {
-            (hi, lo, open)
-        } else {
-            (lo, hi, open)
-        });
+        let (lo, hi) = if descending { (hi, lo) } else { (lo, hi) };
+        self.range = Some(KeyBounds { lo, hi, open });
         self
     }
 
@@ -369,7 +375,7 @@ impl PartialKey {
     /// The range of key bytes after the salt; `None` when the bounds exclude everything.
     fn inner_range(&self) -> Option<ScanRange> {
         let p = &self.bytes;
-        let Some((lo, hi, open)) = &self.range else {
+        let Some(KeyBounds { lo, hi, open }) = &self.range else {
             return Some(ScanRange::prefix(p));
         };
         let joined = |e: &[u8]| [&p[..], e].concat();
