@@ -215,7 +215,7 @@ fn phoenix_hash_of_integer_min_value() {
     assert_eq!(java_array_hash(&bytes), i32::MIN);
     for n in [1u16, 2, 3, 4, 7, 8, 16, 100, 255, 256] {
         // Java: (byte) Math.abs(Integer.MIN_VALUE % n), computed without overflow in i64.
-        let java = ((i32::MIN as i64) % (n as i64)).abs() as u8;
+        let java = ((i32::MIN as i64) % (n as i64)).unsigned_abs() as u8;
         assert_eq!(phoenix_bucket(&bytes, n), java, "{n} buckets");
         assert!(u16::from(phoenix_bucket(&bytes, n)) < n);
         if n != 7 {

@@ -11,6 +11,9 @@ use rowkey::{EncodeError, RowKey, ScanPlan};
 
 const ROWS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("rows");
 
+/// A plan, and the brute-force filter it must agree with.
+type Planned<K> = (Result<ScanPlan, EncodeError>, Box<dyn Fn(&K) -> bool>);
+
 /// A random partial key: fix the first `k` fields to those of key `t`, and bound field `k`
 /// (if `ranged`) by the values of keys `lo` / `hi` (index, inclusive).
 #[derive(Debug, Clone)]
@@ -168,10 +171,7 @@ fn plain() -> impl Strategy<Value = Plain> {
         .prop_map(|(a, b, c, d)| Plain { a, b, c, d })
 }
 
-fn plain_query(
-    q: &Query,
-    keys: &[Plain],
-) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Plain) -> bool>) {
+fn plain_query(q: &Query, keys: &[Plain]) -> Planned<Plain> {
     let t = keys[q.t % keys.len()].clone();
     let s = Plain::scan();
     macro_rules! ranged {
@@ -228,13 +228,7 @@ fn prefixed() -> impl Strategy<Value = Prefixed> {
     (0..6u8, small_string(), 0..5i64).prop_map(|(a, b, ts)| Prefixed { a, b, ts })
 }
 
-fn prefixed_query(
-    q: &Query,
-    keys: &[Prefixed],
-) -> (
-    Result<ScanPlan, EncodeError>,
-    Box<dyn Fn(&Prefixed) -> bool>,
-) {
+fn prefixed_query(q: &Query, keys: &[Prefixed]) -> Planned<Prefixed> {
     let t = keys[q.t % keys.len()].clone();
     // Without `a` fixed the salt is unknown: `.plan()` does not exist (a compile error), so
     // every query fixes `a`.
@@ -281,13 +275,7 @@ fn bucketed() -> impl Strategy<Value = Bucketed> {
     (0..3u8, 0..4u16, small_string(), 0..50u32).prop_map(|(a, b, c, d)| Bucketed { a, b, c, d })
 }
 
-fn bucketed_query(
-    q: &Query,
-    keys: &[Bucketed],
-) -> (
-    Result<ScanPlan, EncodeError>,
-    Box<dyn Fn(&Bucketed) -> bool>,
-) {
+fn bucketed_query(q: &Query, keys: &[Bucketed]) -> Planned<Bucketed> {
     let t = keys[q.t % keys.len()].clone();
     let s = Bucketed::scan();
     let ra = (bound(q.lo, keys, |k| k.a), bound(q.hi, keys, |k| k.a));
@@ -299,12 +287,9 @@ fn bucketed_query(
     let rd = (bound(q.lo, keys, |k| k.d), bound(q.hi, keys, |k| k.d));
     let tt = t.clone();
     match (q.k, q.ranged) {
-        (0, true) => (
-            s.a_range(ra.clone()).plan(),
-            Box::new(move |x| in_range(&x.a, &ra)),
-        ),
+        (0, true) => (s.a_range(ra).plan(), Box::new(move |x| in_range(&x.a, &ra))),
         (1, true) => (
-            s.a(t.a).b_range(rb.clone()).plan(),
+            s.a(t.a).b_range(rb).plan(),
             Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb)),
         ),
         (2, true) => (
@@ -346,10 +331,7 @@ fn phoenix() -> impl Strategy<Value = Phoenix> {
     (0..4u8, small_string(), -3..3i32).prop_map(|(a, b, c)| Phoenix { a, b, c })
 }
 
-fn phoenix_query(
-    q: &Query,
-    keys: &[Phoenix],
-) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Phoenix) -> bool>) {
+fn phoenix_query(q: &Query, keys: &[Phoenix]) -> Planned<Phoenix> {
     let t = keys[q.t % keys.len()].clone();
     let s = Phoenix::scan();
     let rb = (
@@ -392,10 +374,7 @@ fn random() -> impl Strategy<Value = Random> {
     (0..5u8, 0..100u64).prop_map(|(a, b)| Random { a, b })
 }
 
-fn random_query(
-    q: &Query,
-    keys: &[Random],
-) -> (Result<ScanPlan, EncodeError>, Box<dyn Fn(&Random) -> bool>) {
+fn random_query(q: &Query, keys: &[Random]) -> Planned<Random> {
     let t = keys[q.t % keys.len()].clone();
     let rb = (bound(q.lo, keys, |k| k.b), bound(q.hi, keys, |k| k.b));
     let tt = t.clone();
