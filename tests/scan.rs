@@ -78,6 +78,18 @@ fn plan_shapes() {
         .encode()
         .unwrap()
     ));
+    // A bucket salt whose `of` field is fixed by the prefix: the bucket is known, one range.
+    #[derive(RowKey, Debug)]
+    #[salt(md5, buckets = 32, of = "tenant")]
+    struct Tenanted {
+        tenant: u32,
+        ts: u64,
+    }
+    let plan = Tenanted::scan().tenant(7).ts_range(100..200).plan().unwrap();
+    assert_eq!(plan.ranges().len(), 1);
+    let inside = Tenanted { tenant: 7, ts: 150 }.encode().unwrap();
+    let outside = Tenanted { tenant: 7, ts: 200 }.encode().unwrap();
+    assert!(plan.contains(&inside) && !plan.contains(&outside));
     // Random salt: a point is one Get per bucket.
     let plan = Spread::scan().ts(1u64).id(2u32).plan().unwrap();
     assert!(plan.is_point());
