@@ -85,7 +85,11 @@ fn plan_shapes() {
         tenant: u32,
         ts: u64,
     }
-    let plan = Tenanted::scan().tenant(7).ts_range(100..200).plan().unwrap();
+    let plan = Tenanted::scan()
+        .tenant(7)
+        .ts_range(100..200)
+        .plan()
+        .unwrap();
     assert_eq!(plan.ranges().len(), 1);
     let inside = Tenanted { tenant: 7, ts: 150 }.encode().unwrap();
     let outside = Tenanted { tenant: 7, ts: 200 }.encode().unwrap();

@@ -21,6 +21,11 @@ pub struct Field<'a> {
     pub class: Class,
     pub attrs: FieldAttrs,
     pub index: usize,
+    /// The final part of the key.
+    pub last: bool,
+    /// The delimiter of a text layout (`None` for binary keys, or when it is invalid, which
+    /// validation reports).
+    pub delimiter: Option<u8>,
 }
 
 /// What the macro can tell about a field type from its syntax. `Other` types (user types,
@@ -114,6 +119,13 @@ impl<'a> Input<'a> {
                 return None;
             }
         };
+        let delimiter = attrs
+            .delimiter
+            .as_ref()
+            .map(|lit| lit.value())
+            .filter(|v| v.len() == 1 && v.is_ascii())
+            .map(|v| v.as_bytes()[0]);
+        let count = named.named.len();
         let fields = named
             .named
             .iter()
@@ -127,6 +139,8 @@ impl<'a> Input<'a> {
                     class: classify(&field.ty),
                     attrs: attr::field(cx, &field.attrs),
                     index,
+                    last: index + 1 == count,
+                    delimiter,
                 })
             })
             .collect();

@@ -16,6 +16,9 @@ pub mod kw {
     pub const OF: &str = "of";
     pub const LEN: &str = "len";
     pub const BUCKETS: &str = "buckets";
+    pub const ALPHABET: &str = "alphabet";
+    pub const DELIMITER: &str = "delimiter";
+    pub const PAD: &str = "pad";
     pub const CRATE: &str = "crate";
     pub const MAX_LEN: &str = "max_len";
     pub const FIXED: &str = "fixed";
@@ -44,6 +47,7 @@ pub struct Container {
     pub crate_path: Option<Path>,
     pub max_len: Option<Num>,
     pub salt: Option<SaltAttr>,
+    pub delimiter: Option<LitStr>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -61,6 +65,7 @@ pub struct SaltAttr {
     pub of_key: Option<Path>,
     pub len: Option<Num>,
     pub buckets: Option<Num>,
+    pub alphabet: Option<LitStr>,
     pub span: proc_macro2::Span,
     /// The attribute did not parse; its error is already reported.
     pub failed: bool,
@@ -69,6 +74,8 @@ pub struct SaltAttr {
 #[derive(Default)]
 pub struct FieldAttrs {
     pub fixed: Option<Num>,
+    /// `pad = 'c'` of `#[fixed(N, pad = 'c')]`.
+    pub pad: Option<syn::LitChar>,
     pub decimal: Option<Num>,
     pub hex: Option<Num>,
     pub reverse: Flag,
@@ -113,10 +120,14 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                         "rowkey(max_len)",
                     );
                     Ok(())
+                } else if meta.path.is_ident(kw::DELIMITER) {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    set_once(cx, &mut out.delimiter, lit, &meta.path, "rowkey(delimiter)");
+                    Ok(())
                 } else {
                     let name = path_name(&meta.path);
                     Err(meta.error(format!(
-                        "unknown key `{name}` in `#[rowkey(...)]`; expected `crate` or `max_len`"
+                        "unknown key `{name}` in `#[rowkey(...)]`; expected `crate`, `max_len` or `delimiter`"
                     )))
                 }
             });
@@ -149,6 +160,7 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
         of_key: None,
         len: None,
         buckets: None,
+        alphabet: None,
         span: syn::spanned::Spanned::span(attr),
         failed: false,
     };
@@ -185,6 +197,10 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
             out.of = names;
             out.of_key = Some(meta.path.clone());
             Ok(())
+        } else if meta.path.is_ident(kw::ALPHABET) {
+            let lit: LitStr = meta.value()?.parse()?;
+            set_once(cx, &mut out.alphabet, lit, &meta.path, "salt(alphabet)");
+            Ok(())
         } else if meta.path.is_ident(kw::LEN) || meta.path.is_ident(kw::BUCKETS) {
             let lit: LitInt = meta.value()?.parse()?;
             let value = lit.base10_parse::<usize>()?;
@@ -198,7 +214,7 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
         } else {
             let name = path_name(&meta.path);
             Err(meta.error(format!(
-                "unknown key `{name}` in `#[salt(...)]`; expected `md5`, `phoenix`, `random`, `of`, `len` or `buckets`"
+                "unknown key `{name}` in `#[salt(...)]`; expected `md5`, `phoenix`, `random`, `of`, `len`, `buckets` or `alphabet`"
             )))
         }
     });
@@ -219,17 +235,20 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         let name = ident.to_string();
         match name.as_str() {
             kw::FIXED => {
-                if let Some(n) = width(cx, attr, kw::FIXED) {
+                if let Some((n, pad)) = width(cx, attr, kw::FIXED) {
+                    if out.fixed.is_none() {
+                        out.pad = pad;
+                    }
                     set_once(cx, &mut out.fixed, n, path, kw::FIXED);
                 }
             }
             kw::DECIMAL => {
-                if let Some(n) = width(cx, attr, kw::DECIMAL) {
+                if let Some((n, _)) = width(cx, attr, kw::DECIMAL) {
                     set_once(cx, &mut out.decimal, n, path, kw::DECIMAL);
                 }
             }
             kw::HEX => {
-                if let Some(n) = width(cx, attr, kw::HEX) {
+                if let Some((n, _)) = width(cx, attr, kw::HEX) {
                     set_once(cx, &mut out.hex, n, path, kw::HEX);
                 }
             }
@@ -274,8 +293,9 @@ fn flag(cx: &Ctxt, attr: &Attribute, slot: &mut Flag, name: &str) {
     }
 }
 
-/// A width attribute such as `#[fixed(8)]`: one integer of at least 1.
-fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<Num> {
+/// A width attribute such as `#[fixed(8)]`: one integer of at least 1; `#[fixed]` also takes
+/// `pad = 'c'`.
+fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<(Num, Option<syn::LitChar>)> {
     let syn::Meta::List(_) = &attr.meta else {
         cx.error_spanned_by(
             attr,
@@ -290,15 +310,35 @@ fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<Num> {
                 format!("expected a width, such as `#[{name}(8)]`"),
             )
         })?;
+        let mut pad = None;
+        if name == kw::FIXED && input.peek(syn::Token![,]) {
+            input.parse::<syn::Token![,]>()?;
+            let key: syn::Ident = input.parse()?;
+            if key != kw::PAD {
+                return Err(syn::Error::new(
+                    key.span(),
+                    format!("unknown key `{key}` in `#[fixed(...)]`; expected `pad = 'c'`"),
+                ));
+            }
+            input.parse::<syn::Token![=]>()?;
+            let c: syn::LitChar = input.parse()?;
+            if !c.value().is_ascii() {
+                return Err(syn::Error::new(
+                    c.span(),
+                    "`pad` must be an ASCII character",
+                ));
+            }
+            pad = Some(c);
+        }
         if !input.is_empty() {
             return Err(input.error(format!(
                 "unexpected tokens after the width of `#[{name}(...)]`; it takes one number"
             )));
         }
-        Ok(lit)
+        Ok((lit, pad))
     });
-    let lit = match parsed {
-        Ok(lit) => lit,
+    let (lit, pad) = match parsed {
+        Ok(parsed) => parsed,
         Err(err) => {
             cx.syn_error(err);
             return None;
@@ -312,7 +352,7 @@ fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<Num> {
             );
             None
         }
-        Ok(value) => Some(Num { value, lit }),
+        Ok(value) => Some((Num { value, lit }, pad)),
         Err(err) => {
             cx.syn_error(err);
             None

@@ -4,7 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::ast::Input;
-use crate::encode::span_locals;
+use crate::encode::{span_locals, trim};
 use crate::expand::{format_of, krate};
 
 pub fn method(input: &Input) -> TokenStream {
@@ -18,7 +18,7 @@ pub fn method(input: &Input) -> TokenStream {
     let of = salt.as_ref().map(|s| s.of.clone()).unwrap_or_default();
     let reads = input.fields.iter().zip(&locals).map(|(f, local)| {
         let read = format_of(f, "read");
-        let open = input.is_open_end(f);
+        let open = f.open_end();
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
         let read = quote! {
@@ -27,10 +27,14 @@ pub fn method(input: &Input) -> TokenStream {
         };
         if of.contains(&f.index) {
             let (s, e) = span_locals(f.index);
+            let end = match trim(f) {
+                0 => quote!(__r.offset()),
+                n => quote!(__r.offset() - #n),
+            };
             quote! {
                 let #s = __r.offset();
                 #read
-                let #e = __r.offset();
+                let #e = #end;
             }
         } else {
             read
@@ -38,19 +42,25 @@ pub fn method(input: &Input) -> TokenStream {
     });
     let (salt_read, salt_check) = match &salt {
         Some(salt) => {
-            let n = salt.len;
+            let n = input.salt_len();
+            let d = input.delimiter().unwrap_or(0);
             let parts = salt.of.iter().map(|&i| {
                 let (s, e) = span_locals(i);
                 quote!(__key.get(#s..#e).unwrap_or_default())
             });
             (
                 quote! {
-                    let __salt = #krate::__private::read_salt(&mut __r, <Self as #krate::RowKey>::SALT)?;
+                    let (__salt, __salt_len) = #krate::__private::read_salt(
+                        &mut __r,
+                        <Self as #krate::RowKey>::SALT,
+                        <Self as #krate::RowKey>::SALT_TEXT,
+                        #d,
+                    )?;
                 },
                 quote! {
                     #krate::__private::check_salt(
                         <Self as #krate::RowKey>::SALT,
-                        __salt,
+                        &__salt[..__salt_len],
                         &[#(#parts),*],
                         __key.get(#n..).unwrap_or_default(),
                     )?;

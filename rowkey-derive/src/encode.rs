@@ -12,14 +12,24 @@ pub fn consts(input: &Input) -> TokenStream {
     let maxes = input.fields.iter().map(|f| format_of(f, "MAX_WIDTH"));
     let (salt_width, salt_const) = match input.salt() {
         Some(salt) => {
-            let n = salt.len;
+            let n = input.salt_len();
             let value = salt.tokens(&krate);
+            let text = salt.text_tokens(&krate);
             (
                 quote!(#krate::__private::Some(#n),),
-                quote!(const SALT: #krate::__private::Salt = #value;),
+                quote! {
+                    const SALT: #krate::__private::Salt = #value;
+                    const SALT_TEXT: #krate::__private::Option<#krate::__private::SaltText> = #text;
+                },
             )
         }
         None => (TokenStream::new(), TokenStream::new()),
+    };
+    let delimiter = match input.delimiter() {
+        Some(d) => quote! {
+            const DELIMITER: #krate::__private::Option<::core::primitive::u8> = #krate::__private::Some(#d);
+        },
+        None => TokenStream::new(),
     };
     quote! {
         const FIXED_LEN: #krate::__private::Option<::core::primitive::usize> =
@@ -27,7 +37,13 @@ pub fn consts(input: &Input) -> TokenStream {
         const MAX_LEN: #krate::__private::Option<::core::primitive::usize> =
             #krate::__private::sum(&[#salt_width #(#maxes),*]);
         #salt_const
+        #delimiter
     }
+}
+
+/// How many bytes at the end of a field's span are its delimiter (not hashed by a salt).
+pub fn trim(f: &crate::ast::Field) -> usize {
+    usize::from(f.is_text() && !f.last)
 }
 
 /// `(start, end)` locals of field `i` when it feeds the salt.
@@ -41,7 +57,7 @@ pub fn methods(input: &Input) -> TokenStream {
     let lens = input.fields.iter().map(|f| {
         let len = format_of(f, "len");
         let ident = f.ident;
-        let open = input.is_open_end(f);
+        let open = f.open_end();
         quote!(#len(&self.#ident, #open))
     });
     let salt = input.salt();
@@ -49,7 +65,7 @@ pub fn methods(input: &Input) -> TokenStream {
     let writes = input.fields.iter().map(|f| {
         let write = format_of(f, "write");
         let ident = f.ident;
-        let open = input.is_open_end(f);
+        let open = f.open_end();
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
         let write = quote! {
@@ -58,10 +74,14 @@ pub fn methods(input: &Input) -> TokenStream {
         };
         if of.contains(&f.index) {
             let (s, e) = span_locals(f.index);
+            let end = match trim(f) {
+                0 => quote!(__w.position()),
+                n => quote!(__w.position() - #n),
+            };
             quote! {
                 let #s = __w.position();
                 #write
-                let #e = __w.position();
+                let #e = #end;
             }
         } else {
             write
@@ -69,7 +89,8 @@ pub fn methods(input: &Input) -> TokenStream {
     });
     let (salt_begin, salt_end) = match &salt {
         Some(salt) => {
-            let n = salt.len;
+            let n = salt.width();
+            let delimiter = input.delimiter().map(|d| quote!(__w.put_byte(#d);));
             let spans = salt.of.iter().map(|&i| {
                 let (s, e) = span_locals(i);
                 quote!((#s, #e))
@@ -78,11 +99,14 @@ pub fn methods(input: &Input) -> TokenStream {
                 quote! {
                     __w.begin("salt", 0u8);
                     __w.fill(0u8, #n);
+                    #delimiter
                 },
                 quote! {
                     #krate::__private::write_salt(
                         __w,
                         <Self as #krate::RowKey>::SALT,
+                        <Self as #krate::RowKey>::SALT_TEXT,
+                        #n,
                         &[#(#spans),*],
                     );
                 },

@@ -10,7 +10,7 @@ pub fn method(input: &Input) -> TokenStream {
     let krate = krate();
     let parts = input.fields.iter().map(|f| {
         let read = format_of(f, "read");
-        let open = input.is_open_end(f);
+        let open = f.open_end();
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
         quote! {
@@ -22,12 +22,16 @@ pub fn method(input: &Input) -> TokenStream {
             }
         }
     });
+    let d = input.delimiter().unwrap_or(0);
+    let text = input.delimiter().is_some();
     let (salt_part, salt_check) = if input.salt().is_some() {
         (
             quote! {
                 match #krate::__private::explain_salt(
                     __x.begin("salt", 0u8),
                     <Self as #krate::RowKey>::SALT,
+                    <Self as #krate::RowKey>::SALT_TEXT,
+                    #d,
                 ) {
                     #krate::__private::Ok(__v) => __x.value(__v),
                     #krate::__private::Err(__e) => return __x.fail(&__e),
@@ -47,7 +51,7 @@ pub fn method(input: &Input) -> TokenStream {
         fn explain(__key: &[::core::primitive::u8]) -> #krate::__private::String {
             #[allow(unused_imports)]
             use #krate::__private::{ViaDebug as _, ViaFallback as _};
-            let mut __x = #krate::__private::Explainer::new(__key);
+            let mut __x = #krate::__private::Explainer::new(__key, #text);
             #salt_part
             #(#parts)*
             #salt_check

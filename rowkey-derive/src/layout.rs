@@ -1,4 +1,4 @@
-//! Queries over the IR: each field's position flags, width and format type.
+//! Queries over the IR: each field's position flags, width and format type, and the salt.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -44,61 +44,132 @@ impl Width {
     }
 }
 
+/// The longest unpadded decimal text of an integer type (`-9223372036854775808` is 20).
+pub fn text_int_width(class: &Class) -> Option<usize> {
+    Some(match class {
+        Class::Unsigned(1) => 3,
+        Class::Unsigned(2) => 5,
+        Class::Unsigned(4) => 10,
+        Class::Unsigned(8) | Class::Signed(8) => 20,
+        Class::Signed(1) => 4,
+        Class::Signed(2) => 6,
+        Class::Signed(4) => 11,
+        _ => return None,
+    })
+}
+
 impl Field<'_> {
-    /// `0xFF` for `#[desc]` fields, whose bytes are inverted.
+    /// True in a text layout.
+    pub fn is_text(&self) -> bool {
+        self.delimiter.is_some()
+    }
+
+    /// True when the field may run to the end of the key (no terminator or delimiter): the
+    /// last field, unless a binary `#[desc]` needs its terminator.
+    pub fn open_end(&self) -> bool {
+        self.last && (self.is_text() || self.attrs.desc.is_none())
+    }
+
+    /// `0xFF` for binary `#[desc]` fields, whose bytes are inverted. Text layouts write
+    /// `#[desc]` as a digit complement instead.
     pub fn flip(&self) -> u8 {
-        if self.attrs.desc.is_some() {
+        if self.attrs.desc.is_some() && !self.is_text() {
             0xFF
         } else {
             0x00
         }
     }
 
-    /// The explicit format attribute, if any (fixed, decimal or hex).
+    /// The explicit width attribute, if any (fixed, decimal or hex).
     pub fn width_attr(&self) -> Option<&Num> {
         let a = &self.attrs;
         a.fixed.as_ref().or(a.decimal.as_ref()).or(a.hex.as_ref())
     }
 
-    /// The encoded width of the field.
-    pub fn width(&self) -> Width {
-        fn value(field: &Field, class: &Class) -> Width {
-            match class {
-                Class::Option(inner) => value(field, inner).optional(),
-                _ if field.width_attr().is_some() => {
-                    Width::Fixed(field.width_attr().unwrap().value)
-                }
-                Class::Signed(8) | Class::Unsigned(8) if field.attrs.reverse_ts.is_some() => {
-                    Width::Fixed(8)
-                }
-                Class::Signed(4) | Class::Unsigned(4) if field.attrs.reverse_ts.is_some() => {
-                    Width::Fixed(4)
-                }
-                _ if field.attrs.reverse_ts.is_some() => Width::Unknown,
-                Class::Unsigned(n) | Class::Signed(n) | Class::Float(n) => Width::Fixed(*n),
-                Class::Bool => Width::Fixed(1),
-                Class::Char => Width::Fixed(4),
-                Class::ByteArray(Some(n)) => Width::Fixed(*n),
-                Class::String | Class::Bytes => Width::Unbounded,
-                Class::ByteArray(None) | Class::PlatformInt | Class::Other => Width::Unknown,
-            }
+    /// The pad byte of `#[fixed(N)]` strings: `pad = 'c'`, else NUL (binary) or space (text).
+    fn pad(&self) -> u8 {
+        match &self.attrs.pad {
+            Some(c) => c.value() as u8,
+            None if self.is_text() => b' ',
+            None => 0,
         }
-        value(self, &self.class)
+    }
+
+    /// True when byte order follows value order, so a scan can bound this field with a range:
+    /// not for `#[reverse]`, `#[java]`, or variable-width text.
+    pub fn rangeable(&self) -> bool {
+        let variable_text =
+            self.is_text() && self.width_attr().is_none() && self.attrs.reverse_ts.is_none();
+        self.attrs.reverse.is_none() && self.attrs.java.is_none() && !variable_text
+    }
+
+    /// The encoded width of the field, delimiter included.
+    pub fn width(&self) -> Width {
+        let value = if self.is_text() {
+            self.text_width()
+        } else {
+            self.binary_width(&self.class)
+        };
+        if self.is_text() && !self.last {
+            value.plus(Width::Fixed(1))
+        } else {
+            value
+        }
+    }
+
+    fn binary_width(&self, class: &Class) -> Width {
+        let a = &self.attrs;
+        match class {
+            Class::Option(inner) => self.binary_width(inner).optional(),
+            _ if self.width_attr().is_some() => {
+                Width::Fixed(self.width_attr().map_or(0, |n| n.value))
+            }
+            Class::Signed(8) | Class::Unsigned(8) if a.reverse_ts.is_some() => Width::Fixed(8),
+            Class::Signed(4) | Class::Unsigned(4) if a.reverse_ts.is_some() => Width::Fixed(4),
+            _ if a.reverse_ts.is_some() => Width::Unknown,
+            Class::Unsigned(n) | Class::Signed(n) | Class::Float(n) => Width::Fixed(*n),
+            Class::Bool => Width::Fixed(1),
+            Class::Char => Width::Fixed(4),
+            Class::ByteArray(Some(n)) => Width::Fixed(*n),
+            Class::String | Class::Bytes => Width::Unbounded,
+            Class::ByteArray(None) | Class::PlatformInt | Class::Other => Width::Unknown,
+        }
+    }
+
+    fn text_width(&self) -> Width {
+        if let Some(n) = self.width_attr() {
+            return Width::Fixed(n.value);
+        }
+        match &self.class {
+            Class::Signed(8) | Class::Unsigned(8) if self.attrs.reverse_ts.is_some() => {
+                Width::Fixed(19)
+            }
+            Class::Signed(4) | Class::Unsigned(4) if self.attrs.reverse_ts.is_some() => {
+                Width::Fixed(10)
+            }
+            Class::String => Width::Unbounded,
+            class => text_int_width(class).map_or(Width::Unknown, Width::Max),
+        }
     }
 
     /// The format type that writes this field, such as `Reverse<Decimal<11>>`.
     pub fn format(&self, krate: &TokenStream) -> TokenStream {
+        match self.delimiter {
+            Some(d) => self.text_format(krate, d),
+            None => self.binary_format(krate),
+        }
+    }
+
+    fn binary_format(&self, krate: &TokenStream) -> TokenStream {
         let p = quote!(#krate::__private);
         let a = &self.attrs;
-        let lit = |n: &Num| {
-            let mut l = Literal::usize_unsuffixed(n.value);
-            l.set_span(n.lit.span());
-            l
-        };
         let mut fmt = if let Some(n) = &a.fixed {
             let n = lit(n);
             if a.java.is_some() {
                 quote!(#p::JavaFixed<#n>)
+            } else if a.pad.is_some() {
+                let pad = self.pad();
+                quote!(#p::Fixed<#n, #pad>)
             } else {
                 quote!(#p::Fixed<#n>)
             }
@@ -128,14 +199,66 @@ impl Field<'_> {
         }
         fmt
     }
+
+    fn text_format(&self, krate: &TokenStream, d: u8) -> TokenStream {
+        let p = quote!(#krate::__private);
+        let a = &self.attrs;
+        let desc = a.desc.is_some();
+        let mut fmt = if let Some(n) = &a.fixed {
+            let n = lit(n);
+            let pad = self.pad();
+            quote!(#p::TextFixed<#n, #pad, #d>)
+        } else if let Some(num) = &a.decimal {
+            let n = lit(num);
+            if desc {
+                quote!(#p::Complement<#p::Decimal<#n>, 10, #n>)
+            } else {
+                quote!(#p::Decimal<#n>)
+            }
+        } else if let Some(num) = &a.hex {
+            let n = lit(num);
+            if desc {
+                quote!(#p::Complement<#p::Hex<#n>, 16, #n>)
+            } else {
+                quote!(#p::Hex<#n>)
+            }
+        } else if a.reverse_ts.is_some() {
+            quote!(#p::TextReverseTs)
+        } else if self.class == Class::String {
+            quote!(#p::TextStr<#d>)
+        } else if text_int_width(&self.class).is_some() {
+            quote!(#p::TextInt)
+        } else {
+            quote!(#p::Natural)
+        };
+        if a.reverse.is_some() {
+            fmt = quote!(#p::Reverse<#fmt>);
+        }
+        quote!(#p::Delimited<#fmt, #d>)
+    }
+}
+
+fn lit(n: &Num) -> Literal {
+    let mut l = Literal::usize_unsuffixed(n.value);
+    l.set_span(n.lit.span());
+    l
+}
+
+/// How a text layout writes the salt.
+pub enum SaltText {
+    Hex,
+    Decimal(usize),
+    Alphabet(String),
 }
 
 /// The validated salt: kind, the `of` fields as indices in hash order, and its width.
 pub struct Salt {
     pub kind: SaltKind,
     pub of: Vec<usize>,
+    /// Binary width.
     pub len: usize,
     pub buckets: Option<usize>,
+    pub text: Option<SaltText>,
 }
 
 impl Salt {
@@ -154,6 +277,33 @@ impl Salt {
         }
     }
 
+    /// The runtime `Option<SaltText>` value.
+    pub fn text_tokens(&self, krate: &TokenStream) -> TokenStream {
+        let p = quote!(#krate::__private);
+        match &self.text {
+            None => quote!(#p::None),
+            Some(SaltText::Hex) => quote!(#p::Some(#p::SaltText::Hex)),
+            Some(SaltText::Decimal(width)) => {
+                let width = *width as u8;
+                quote!(#p::Some(#p::SaltText::Decimal { width: #width }))
+            }
+            Some(SaltText::Alphabet(a)) => {
+                let bytes = syn::LitByteStr::new(a.as_bytes(), proc_macro2::Span::call_site());
+                quote!(#p::Some(#p::SaltText::Alphabet(#bytes)))
+            }
+        }
+    }
+
+    /// Width of the salt in the key, without a text layout's delimiter.
+    pub fn width(&self) -> usize {
+        match &self.text {
+            None => self.len,
+            Some(SaltText::Hex) => 2 * self.len,
+            Some(SaltText::Decimal(width)) => *width,
+            Some(SaltText::Alphabet(_)) => 1,
+        }
+    }
+
     /// A hash prefix without buckets cannot fan out: a scan must fix every `of` field.
     pub fn needs_of_fixed(&self) -> bool {
         self.kind == SaltKind::Md5 && self.buckets.is_none()
@@ -161,6 +311,11 @@ impl Salt {
 }
 
 impl Input<'_> {
+    /// The delimiter of a text layout.
+    pub fn delimiter(&self) -> Option<u8> {
+        self.fields.first().and_then(|f| f.delimiter)
+    }
+
     /// The salt, once validated.
     pub fn salt(&self) -> Option<Salt> {
         let attr = self.attrs.salt.as_ref()?;
@@ -178,22 +333,24 @@ impl Input<'_> {
             (SaltKind::Md5, None) => attr.len.as_ref().map_or(16, |n| n.value),
             _ => 1,
         };
+        let text = self.delimiter().map(|_| match (&attr.alphabet, buckets) {
+            (Some(a), _) => SaltText::Alphabet(a.value()),
+            (None, Some(n)) => SaltText::Decimal(n.saturating_sub(1).max(1).to_string().len()),
+            (None, None) => SaltText::Hex,
+        });
         Some(Salt {
             kind: *kind,
             of,
             len,
             buckets,
+            text,
         })
     }
 
-    /// The salt's width in bytes.
+    /// Bytes the salt takes in the key, a text layout's delimiter included.
     pub fn salt_len(&self) -> usize {
-        self.salt().map_or(0, |s| s.len)
-    }
-
-    /// True when `field` is the final part and not `#[desc]`, so it may run to the key's end.
-    pub fn is_open_end(&self, field: &Field) -> bool {
-        field.index + 1 == self.fields.len() && field.attrs.desc.is_none()
+        self.salt()
+            .map_or(0, |s| s.width() + usize::from(self.delimiter().is_some()))
     }
 
     /// The width of the whole key, salt included.

@@ -23,6 +23,7 @@ pub fn builder(input: &Input) -> TokenStream {
     let scan = format_ident!("{}Scan", ident);
     let scan_range = format_ident!("{}ScanRange", ident);
     let n = input.fields.len();
+    let d = input.delimiter().unwrap_or(0);
     let salt = input.salt();
     let of: Vec<usize> = salt.as_ref().map(|s| s.of.clone()).unwrap_or_default();
     // States that can be planned: everything, unless an md5 prefix needs its `of` fields.
@@ -38,8 +39,9 @@ pub fn builder(input: &Input) -> TokenStream {
         let fmt = respan(f.format(&krate), ty.span());
         let name = &f.name;
         let method = f.ident;
-        let open = input.is_open_end(f);
+        let open = f.open_end();
         let flip = Literal::u8_suffixed(f.flip());
+        let trim = crate::encode::trim(f);
         let fix_doc = format!(" Fixes `{name}`.");
         // The same fully qualified calls as the RowKey impl, so an unsupported field type is
         // reported once, at the field.
@@ -55,7 +57,7 @@ pub fn builder(input: &Input) -> TokenStream {
                 #[doc = #fix_doc]
                 pub fn #method(self, value: impl #p::Into<#ty>) -> #scan<#next> {
                     let __encode = #encode;
-                    #scan(self.0.fix_encoded(__encode(&value.into())))
+                    #scan(self.0.fix_encoded(__encode(&value.into()), #trim))
                 }
             }
         } else {
@@ -63,13 +65,13 @@ pub fn builder(input: &Input) -> TokenStream {
                 #[doc = #fix_doc]
                 pub fn #method(self, value: #ty) -> #scan<#next> {
                     let __encode = #encode;
-                    #scan(self.0.fix_encoded(__encode(&value)))
+                    #scan(self.0.fix_encoded(__encode(&value), #trim))
                 }
             }
         };
-        // Byte order follows value order except for #[reverse] and #[java] (negatives last),
-        // so those fields have no range method.
-        let ranged = f.attrs.reverse.is_none() && f.attrs.java.is_none();
+        // Byte order follows value order except for #[reverse], #[java] (negatives last) and
+        // variable-width text, so those fields have no range method.
+        let ranged = f.rangeable();
         let range = ranged.then(|| {
             let range_method = format_ident!("{}_range", name);
             let descending = f.attrs.desc.is_some() != f.attrs.reverse_ts.is_some();
@@ -127,12 +129,22 @@ pub fn builder(input: &Input) -> TokenStream {
             /// A partial key: fix fields in key order, optionally bound the next one, then
             /// `.plan()` for the scan ranges.
             pub fn scan() -> #scan<0> {
-                #scan(#p::PartialKey::new(<Self as #krate::RowKey>::SALT))
+                #scan(#p::PartialKey::new(
+                    <Self as #krate::RowKey>::SALT,
+                    <Self as #krate::RowKey>::SALT_TEXT,
+                    #d,
+                ))
             }
 
             /// The plan that scans every key of this layout (one range per salt bucket).
             pub fn full_scan() -> #p::ScanPlan {
-                #p::PartialKey::full(<Self as #krate::RowKey>::SALT, &[#(#of),*], #n)
+                #p::PartialKey::full(
+                    <Self as #krate::RowKey>::SALT,
+                    <Self as #krate::RowKey>::SALT_TEXT,
+                    #d,
+                    &[#(#of),*],
+                    #n,
+                )
             }
         }
 

@@ -63,3 +63,19 @@ fn salted_key() {
         }
     }));
 }
+
+#[test]
+fn text_layout() {
+    insta::assert_snapshot!(expand(quote! {
+        #[rowkey(delimiter = ":")]
+        #[salt(md5, of = "message_id")]
+        struct MessageText {
+            #[decimal(6)]
+            date: u32,
+            #[desc]
+            #[decimal(6)]
+            time: u32,
+            message_id: u64,
+        }
+    }));
+}

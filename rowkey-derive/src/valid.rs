@@ -20,6 +20,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     key_limit(cx, input);
     salt(cx, input);
     builder_names(cx, input);
+    text_layout(cx, input);
 }
 
 /// `usize`/`isize` change width between 32- and 64-bit machines, so two programs could write
@@ -168,9 +169,10 @@ fn reverse_needs_fixed_width(cx: &Ctxt, field: &Field) {
         (Class::Option(_), _) => Some(String::from(
             "`#[reverse]` needs a fixed-width field; an Option is variable-length",
         )),
-        (_, Width::Unbounded) => Some(format!(
-            "`#[reverse]` needs a fixed-width field; {} is variable-length (give it `#[fixed(N)]`)",
-            field.class.describe()
+        (_, Width::Unbounded | Width::Max(_)) => Some(format!(
+            "`#[reverse]` needs a fixed-width field; {} is variable-length here (give it `#[fixed(N)]`{})",
+            field.class.describe(),
+            if field.is_text() { " or `#[decimal(N)]`" } else { "" }
         )),
         _ => None,
     };
@@ -347,6 +349,143 @@ fn builder_names(cx: &Ctxt, input: &Input) {
             cx.error_spanned_by(
                 other.ident,
                 format!("a field named `{range}` would clash with the scan builder's range method for `{}`; rename it", field.name),
+            );
+        }
+    }
+}
+
+/// Text layouts join readable parts with a delimiter: every part needs a text form, every
+/// part but the last a known end, and nothing may contain the delimiter.
+fn text_layout(cx: &Ctxt, input: &Input) {
+    let Some(lit) = &input.attrs.delimiter else {
+        if let Some(alphabet) = input.attrs.salt.as_ref().and_then(|s| s.alphabet.as_ref()) {
+            cx.error_spanned_by(
+                alphabet,
+                "`alphabet` writes the bucket as a character of a text key; add `#[rowkey(delimiter = \":\")]`",
+            );
+        }
+        return;
+    };
+    let value = lit.value();
+    let Some(d) = input.delimiter() else {
+        cx.error_spanned_by(
+            lit,
+            "the delimiter must be exactly one ASCII character, such as \":\" or \"-\"",
+        );
+        return;
+    };
+    if value.as_bytes()[0].is_ascii_alphanumeric() {
+        cx.error_spanned_by(
+            lit,
+            "a letter or digit as the delimiter would be confused with key text; use punctuation such as \":\" or \"-\"",
+        );
+    }
+    for field in &input.fields {
+        text_field(cx, field);
+    }
+    if let Some(salt) = input.attrs.salt.as_ref().filter(|s| !s.failed) {
+        if let Some((SaltKind::Phoenix, path)) = &salt.kind {
+            cx.error_spanned_by(
+                path,
+                "`#[salt(phoenix)]` is Phoenix's binary salt byte; a text key uses `md5` or `random`",
+            );
+        }
+        if let Some(alphabet) = &salt.alphabet {
+            let chars = alphabet.value();
+            let bytes = chars.as_bytes();
+            match salt.buckets.as_ref().map(|n| n.value) {
+                None => cx.error_spanned_by(alphabet, "`alphabet` names the buckets; it needs `buckets = N`"),
+                Some(n) if n != bytes.len() || !chars.is_ascii() => cx.error_spanned_by(
+                    alphabet,
+                    format!(
+                        "`alphabet` needs one ASCII character per bucket: {} characters for `buckets = {n}`, found {}",
+                        n,
+                        chars.chars().count()
+                    ),
+                ),
+                Some(_) => {}
+            }
+            let mut seen = Vec::new();
+            for &b in bytes {
+                if b == d {
+                    cx.error_spanned_by(
+                        alphabet,
+                        "`alphabet` contains the delimiter; a reader could not split the key",
+                    );
+                    break;
+                }
+                if seen.contains(&b) {
+                    cx.error_spanned_by(
+                        alphabet,
+                        format!(
+                            "`alphabet` repeats {:?}; each bucket needs its own character",
+                            char::from(b)
+                        ),
+                    );
+                    break;
+                }
+                seen.push(b);
+            }
+        }
+    }
+}
+
+fn text_field(cx: &Ctxt, field: &Field) {
+    let a = &field.attrs;
+    let class = &field.class;
+    let no_text = match class {
+        Class::Option(_) => Some("an Option has no text form for None"),
+        Class::Bool | Class::Char | Class::Float(_) => {
+            Some("it has no readable fixed-width text form")
+        }
+        Class::ByteArray(_) | Class::Bytes => Some("raw bytes are not text"),
+        Class::Other => Some("the macro cannot see its text form"),
+        _ => None,
+    };
+    if let Some(why) = no_text {
+        cx.error_spanned_by(
+            field.ty,
+            format!(
+                "field `{}` cannot be part of a text key: {why}; text keys hold String and integers (with `#[decimal(N)]`/`#[hex(N)]`)",
+                field.name
+            ),
+        );
+        return;
+    }
+    if let Some(java) = &a.java {
+        cx.error_spanned_by(
+            java,
+            "`#[java]` is a binary encoding; in a text key use `#[decimal(N)]`",
+        );
+    }
+    let int = matches!(class, Class::Unsigned(_) | Class::Signed(_));
+    if let (true, Some(n)) = (int, &a.fixed) {
+        cx.error_spanned_by(
+            &n.lit,
+            "`#[fixed(N)]` narrows binary integers; in a text key use `#[decimal(N)]` or `#[hex(N)]`",
+        );
+    }
+    let has_width = field.width_attr().is_some() || a.reverse_ts.is_some();
+    if int && !has_width && !field.last {
+        cx.error_spanned_by(
+            field.ty,
+            format!(
+                "integer `{}` needs a width in a text key, such as `#[decimal(10)]`: only the last part may be an unpadded number",
+                field.name
+            ),
+        );
+    }
+    if int && !has_width && field.last && matches!(class, Class::Unsigned(16) | Class::Signed(16)) {
+        cx.error_spanned_by(
+            field.ty,
+            "an unpadded text number supports up to 64 bits; give it `#[decimal(N)]`",
+        );
+    }
+    if let Some(desc) = &a.desc {
+        if a.decimal.is_none() && a.hex.is_none() {
+            cx.error_spanned_by(
+                desc,
+                "`#[desc]` in a text key writes the digit complement of `#[decimal(N)]`/`#[hex(N)]` fields; it does not apply here",
             );
         }
     }

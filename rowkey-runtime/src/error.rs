@@ -89,6 +89,15 @@ pub enum EncodeError {
         /// The largest accepted timestamp (`Long.MAX_VALUE` or `Integer.MAX_VALUE`).
         max: u64,
     },
+    /// A text field contains the layout's delimiter, so the key could not be split back.
+    ContainsDelimiter {
+        /// The field.
+        field: &'static str,
+        /// The delimiter.
+        delimiter: u8,
+        /// Byte index of the first delimiter in the value.
+        index: usize,
+    },
     /// The whole key is longer than HBase's [`MAX_ROW_LENGTH`].
     KeyTooLong {
         /// The key's length in bytes.
@@ -115,6 +124,7 @@ impl EncodeError {
             | EncodeError::DoesNotFit { field, .. }
             | EncodeError::NegativeTimestamp { field, .. }
             | EncodeError::TimestampTooLarge { field, .. }
+            | EncodeError::ContainsDelimiter { field, .. }
             | EncodeError::Codec { field, .. } => Some(field),
             EncodeError::KeyTooLong { .. } => None,
         }
@@ -149,6 +159,15 @@ impl fmt::Display for EncodeError {
             EncodeError::TimestampTooLarge { field, value, max } => write!(
                 f,
                 "field `{field}` is a reverse timestamp and must be at most {max}, got {value}"
+            ),
+            EncodeError::ContainsDelimiter {
+                field,
+                delimiter,
+                index,
+            } => write!(
+                f,
+                "field `{field}` contains the key's delimiter {:?} at byte {index}; a reader could not split the key",
+                char::from(*delimiter)
             ),
             EncodeError::KeyTooLong { len, max } => write!(
                 f,
@@ -241,6 +260,17 @@ pub enum DecodeError {
         /// What was expected.
         expected: &'static str,
     },
+    /// A text key's part is not followed by the delimiter.
+    MissingDelimiter {
+        /// The part before the missing delimiter.
+        field: &'static str,
+        /// Where the delimiter should be.
+        offset: usize,
+        /// The delimiter.
+        delimiter: u8,
+        /// The byte found instead, `None` at the end of the key.
+        found: Option<u8>,
+    },
     /// Bytes remain after the last field.
     TrailingBytes {
         /// The last field.
@@ -267,8 +297,8 @@ pub enum DecodeError {
         field: &'static str,
         /// Where the bucket byte is.
         offset: usize,
-        /// The byte.
-        bucket: u8,
+        /// The bucket number found.
+        bucket: u16,
         /// The number of buckets.
         buckets: u16,
     },
@@ -295,6 +325,7 @@ impl DecodeError {
             | DecodeError::OutOfRange { field, .. }
             | DecodeError::Invalid { field, .. }
             | DecodeError::TrailingBytes { field, .. }
+            | DecodeError::MissingDelimiter { field, .. }
             | DecodeError::SaltMismatch { field, .. }
             | DecodeError::BucketOutOfRange { field, .. }
             | DecodeError::Codec { field, .. } => field,
@@ -312,6 +343,7 @@ impl DecodeError {
             | DecodeError::OutOfRange { offset, .. }
             | DecodeError::Invalid { offset, .. }
             | DecodeError::TrailingBytes { offset, .. }
+            | DecodeError::MissingDelimiter { offset, .. }
             | DecodeError::SaltMismatch { offset, .. }
             | DecodeError::BucketOutOfRange { offset, .. }
             | DecodeError::Codec { offset, .. } => *offset,
@@ -344,6 +376,20 @@ impl fmt::Display for DecodeError {
             DecodeError::TrailingBytes { len, .. } => {
                 write!(f, "{len} unexpected bytes after the last field")
             }
+            DecodeError::MissingDelimiter {
+                delimiter, found, ..
+            } => match found {
+                Some(b) => write!(
+                    f,
+                    "expected the delimiter {:?} after the field, found byte {b:02X}",
+                    char::from(*delimiter)
+                ),
+                None => write!(
+                    f,
+                    "expected the delimiter {:?} after the field, the key ends",
+                    char::from(*delimiter)
+                ),
+            },
             DecodeError::SaltMismatch {
                 expected, found, ..
             } => write!(

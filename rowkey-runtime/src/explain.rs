@@ -14,16 +14,19 @@ pub struct Explainer<'a> {
     start: usize,
     name: &'static str,
     parts: Vec<(&'static str, usize, usize, String)>,
+    text: bool,
 }
 
 impl<'a> Explainer<'a> {
-    pub fn new(key: &'a [u8]) -> Self {
+    /// `text`: show raw bytes as `Bytes.toStringBinary` text (text layouts) instead of hex.
+    pub fn new(key: &'a [u8], text: bool) -> Self {
         Explainer {
             key,
             reader: Reader::new(key),
             start: 0,
             name: "",
             parts: Vec::new(),
+            text,
         }
     }
 
@@ -47,9 +50,17 @@ impl<'a> Explainer<'a> {
         let mut out = self.table();
         let _ = writeln!(out, "error: {err}");
         if at < self.key.len() {
-            let _ = writeln!(out, "unread @{at}: {}", hex(&self.key[at..]));
+            let _ = writeln!(out, "unread @{at}: {}", self.raw(&self.key[at..]));
         }
         out
+    }
+
+    fn raw(&self, bytes: &[u8]) -> String {
+        if self.text {
+            crate::hbase::to_string_binary(bytes)
+        } else {
+            hex(bytes)
+        }
     }
 
     /// Renders the table, or the trailing-bytes error.
@@ -60,7 +71,7 @@ impl<'a> Explainer<'a> {
                 let at = self.reader.offset();
                 let mut out = self.table();
                 let _ = writeln!(out, "error: {err}");
-                let _ = writeln!(out, "unread @{at}: {}", hex(&self.key[at..]));
+                let _ = writeln!(out, "unread @{at}: {}", self.raw(&self.key[at..]));
                 out
             }
         }
@@ -74,18 +85,17 @@ impl<'a> Explainer<'a> {
             .map(|p| p.1.to_string().len())
             .max()
             .unwrap_or(0);
-        let hex_w = self
+        let raws: Vec<String> = self
             .parts
             .iter()
-            .map(|p| (p.2 - p.1) * 3)
-            .max()
-            .unwrap_or(0);
+            .map(|p| self.raw(&self.key[p.1..p.2]))
+            .collect();
+        let raw_w = raws.iter().map(String::len).max().unwrap_or(0);
         let mut out = String::new();
-        for (name, start, end, value) in &self.parts {
+        for ((name, start, _, value), raw) in self.parts.iter().zip(&raws) {
             let _ = writeln!(
                 out,
-                "{name:<name_w$} @{start:<at_w$}  {:<hex_w$} {value}",
-                hex(&self.key[*start..*end])
+                "{name:<name_w$} @{start:<at_w$}  {raw:<raw_w$}  {value}"
             );
         }
         out

@@ -6,10 +6,14 @@
 mod digits;
 mod fixed;
 mod java;
+mod text;
 
 pub use digits::{Decimal, Hex};
 pub use fixed::{Fixed, JavaFixed};
 pub use java::{Java, ReverseTs};
+pub use text::{
+    expect_delimiter, Complement, Delimited, TextFixed, TextInt, TextReverseTs, TextStr,
+};
 
 use crate::codec::KeyCodec;
 use crate::error::{DecodeError, EncodeError};

@@ -2,7 +2,7 @@
 
 use crate::error::{DecodeError, EncodeError, MAX_ROW_LENGTH};
 use crate::io::{Reader, Writer};
-use crate::salt::Salt;
+use crate::salt::{Salt, SaltText, SaltTextError};
 
 /// A struct that is a row key. Derive it; do not implement it by hand.
 ///
@@ -33,6 +33,10 @@ pub trait RowKey: Sized {
     const MAX_LEN: Option<usize>;
     /// The key's salt (`#[salt(...)]`), [`Salt::None`] without one.
     const SALT: Salt = Salt::None;
+    /// How a text layout writes the salt; `None` for binary keys.
+    const SALT_TEXT: Option<SaltText> = None;
+    /// The delimiter of a text layout (`#[rowkey(delimiter = ":")]`).
+    const DELIMITER: Option<u8> = None;
 
     /// The exact length of [`encode`](Self::encode)'s output.
     fn encoded_len(&self) -> usize;
@@ -130,24 +134,55 @@ fn write_key(
     result
 }
 
-/// Reads the salt bytes; checks a bucket byte's range.
+/// Reads the salt (binary, or text then the delimiter); checks a bucket's range. Returns the
+/// salt bytes in binary form.
 #[doc(hidden)]
 #[inline]
-pub fn read_salt<'a>(r: &mut Reader<'a>, salt: Salt) -> Result<&'a [u8], DecodeError> {
+pub fn read_salt(
+    r: &mut Reader<'_>,
+    salt: Salt,
+    text: Option<SaltText>,
+    delimiter: u8,
+) -> Result<([u8; 16], usize), DecodeError> {
     r.begin("salt", 0);
     let at = r.offset();
-    let found = r.take_raw(salt.len())?;
-    if let (Some(buckets), Some(&bucket)) = (salt.buckets(), found.first()) {
+    let (bytes, n) = match text {
+        None => {
+            let raw = r.take_raw(salt.len())?;
+            let mut bytes = [0u8; 16];
+            bytes[..raw.len()].copy_from_slice(raw);
+            (bytes, raw.len())
+        }
+        Some(text) => {
+            let raw = r.take_raw(text.width(salt))?;
+            let parsed = text.parse(raw).map_err(|e| match e {
+                SaltTextError::Byte(i) => DecodeError::NotADigit {
+                    field: "salt",
+                    offset: at + i,
+                    byte: raw.get(i).copied().unwrap_or(0),
+                },
+                SaltTextError::Bucket(bucket) => DecodeError::BucketOutOfRange {
+                    field: "salt",
+                    offset: at,
+                    bucket,
+                    buckets: salt.buckets().unwrap_or(0),
+                },
+            })?;
+            crate::format::expect_delimiter(r, delimiter)?;
+            parsed
+        }
+    };
+    if let (Some(buckets), Some(&bucket)) = (salt.buckets(), bytes[..n].first()) {
         if u16::from(bucket) >= buckets {
             return Err(DecodeError::BucketOutOfRange {
                 field: "salt",
                 offset: at,
-                bucket,
+                bucket: u16::from(bucket),
                 buckets,
             });
         }
     }
-    Ok(found)
+    Ok((bytes, n))
 }
 
 /// Checks a deterministic salt against the fields (`of`, in hash order) and the key bytes after it.
@@ -169,25 +204,45 @@ pub fn check_salt(salt: Salt, found: &[u8], of: &[&[u8]], rest: &[u8]) -> Result
     Ok(())
 }
 
-/// Writes the salt over the placeholder at the start of the key.
+/// Writes the salt over the placeholder at the start of the key, as text if `text` is set.
+/// `width` is the salt's width in the key, without the delimiter.
 #[doc(hidden)]
 #[inline]
-pub fn write_salt(w: &mut Writer<'_>, salt: Salt, of: &[(usize, usize)]) {
+pub fn write_salt(
+    w: &mut Writer<'_>,
+    salt: Salt,
+    text: Option<SaltText>,
+    width: usize,
+    of: &[(usize, usize)],
+) {
     let mut parts: [&[u8]; 8] = [&[]; 8];
     let n = of.len().min(parts.len());
     for (part, &(s, e)) in parts.iter_mut().zip(of) {
         *part = w.slice(s, e);
     }
-    let (bytes, len) = salt.compute(&parts[..n], w.slice(salt.len(), w.position()));
-    w.patch(0, &bytes[..len]);
+    let rest_start = width + usize::from(text.is_some());
+    let (bytes, len) = salt.compute(&parts[..n], w.slice(rest_start, w.position()));
+    match text {
+        None => w.patch(0, &bytes[..len]),
+        Some(text) => {
+            let mut rendered = [0u8; 32];
+            let m = text.render(&bytes[..len], &mut rendered);
+            w.patch(0, &rendered[..m]);
+        }
+    }
 }
 
 /// Renders the salt part for `explain`.
 #[doc(hidden)]
-pub fn explain_salt(r: &mut Reader<'_>, salt: Salt) -> Result<String, DecodeError> {
-    let found = read_salt(r, salt)?;
+pub fn explain_salt(
+    r: &mut Reader<'_>,
+    salt: Salt,
+    text: Option<SaltText>,
+    delimiter: u8,
+) -> Result<String, DecodeError> {
+    let (found, n) = read_salt(r, salt, text, delimiter)?;
     Ok(match salt.buckets() {
         Some(buckets) => format!("bucket {} of {buckets}", found[0]),
-        None => found.iter().map(|b| format!("{b:02X}")).collect(),
+        None => found[..n].iter().map(|b| format!("{b:02X}")).collect(),
     })
 }

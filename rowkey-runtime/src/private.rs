@@ -2,13 +2,14 @@
 
 pub use crate::explain::{DebugProbe, Explainer, ViaDebug, ViaFallback};
 pub use crate::format::{
-    Decimal, Fixed, Format, Hex, Java, JavaFixed, Natural, Opt, Reverse, ReverseTs,
+    Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, Natural, Opt, Reverse,
+    ReverseTs, TextFixed, TextInt, TextReverseTs, TextStr,
 };
 pub use crate::key::{
     check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt, read_salt,
     stack_len, write_salt,
 };
-pub use crate::salt::Salt;
+pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{encode_with, map_bound, CanPlan, PartialKey, ScanPlan};
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;

@@ -87,6 +87,111 @@ impl Salt {
     }
 }
 
+/// How a text layout writes the salt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaltText {
+    /// An md5 prefix as uppercase hex: 2 characters per byte (`8D4646EB...`).
+    Hex,
+    /// A bucket as zero-padded decimal of `width` digits (`07`).
+    Decimal {
+        /// Digits of the largest bucket number.
+        width: u8,
+    },
+    /// A bucket as one character of the alphabet (`a`..`d`).
+    Alphabet(&'static [u8]),
+}
+
+impl SaltText {
+    /// Characters the salt takes.
+    ///
+    /// ```
+    /// use rowkey::salt::{Salt, SaltText};
+    /// assert_eq!(SaltText::Hex.width(Salt::Md5 { len: 16 }), 32);
+    /// assert_eq!(SaltText::Decimal { width: 2 }.width(Salt::Random { buckets: 16 }), 2);
+    /// ```
+    pub const fn width(&self, salt: Salt) -> usize {
+        match self {
+            SaltText::Hex => 2 * salt.len(),
+            SaltText::Decimal { width } => *width as usize,
+            SaltText::Alphabet(_) => 1,
+        }
+    }
+
+    /// Renders salt bytes as text into `out` (at least 32 bytes); returns the length.
+    pub fn render(&self, salt: &[u8], out: &mut [u8]) -> usize {
+        const HEX: &[u8; 16] = b"0123456789ABCDEF";
+        match self {
+            SaltText::Hex => {
+                for (i, b) in salt.iter().enumerate() {
+                    out[2 * i] = HEX[usize::from(b >> 4)];
+                    out[2 * i + 1] = HEX[usize::from(b & 15)];
+                }
+                2 * salt.len()
+            }
+            SaltText::Decimal { width } => {
+                let mut x = salt.first().copied().unwrap_or(0);
+                let n = usize::from(*width);
+                for slot in out[..n].iter_mut().rev() {
+                    *slot = b'0' + x % 10;
+                    x /= 10;
+                }
+                n
+            }
+            SaltText::Alphabet(alphabet) => {
+                out[0] = alphabet[usize::from(salt.first().copied().unwrap_or(0))];
+                1
+            }
+        }
+    }
+
+    /// Parses rendered salt text back to salt bytes.
+    pub fn parse(&self, text: &[u8]) -> Result<([u8; 16], usize), SaltTextError> {
+        let mut out = [0u8; 16];
+        match self {
+            SaltText::Hex => {
+                let digit = |i: usize| match text[i] {
+                    c @ b'0'..=b'9' => Ok(c - b'0'),
+                    c @ b'A'..=b'F' => Ok(c - b'A' + 10),
+                    _ => Err(SaltTextError::Byte(i)),
+                };
+                for (i, slot) in out.iter_mut().enumerate().take(text.len() / 2) {
+                    *slot = (digit(2 * i)? << 4) | digit(2 * i + 1)?;
+                }
+                Ok((out, text.len() / 2))
+            }
+            SaltText::Decimal { .. } => {
+                let mut x: u16 = 0;
+                for (i, &c) in text.iter().enumerate() {
+                    if !c.is_ascii_digit() {
+                        return Err(SaltTextError::Byte(i));
+                    }
+                    x = x.saturating_mul(10).saturating_add(u16::from(c - b'0'));
+                }
+                out[0] = u8::try_from(x).map_err(|_| SaltTextError::Bucket(x))?;
+                Ok((out, 1))
+            }
+            SaltText::Alphabet(alphabet) => {
+                let c = text.first().copied().ok_or(SaltTextError::Byte(0))?;
+                let b = alphabet
+                    .iter()
+                    .position(|&a| a == c)
+                    .ok_or(SaltTextError::Byte(0))?;
+                out[0] = b as u8;
+                Ok((out, 1))
+            }
+        }
+    }
+}
+
+/// Why salt text did not parse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaltTextError {
+    /// The byte at this index is not a digit / alphabet character.
+    Byte(usize),
+    /// A decimal bucket number that no bucket byte has.
+    Bucket(u16),
+}
+
 /// MD5 over `parts` in order, as if concatenated.
 ///
 /// ```

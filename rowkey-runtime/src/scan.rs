@@ -7,7 +7,7 @@ use crate::error::EncodeError;
 use crate::hbase::shell_string;
 use crate::io::Writer;
 use crate::merge::{Merge, RowItem};
-use crate::salt::Salt;
+use crate::salt::{Salt, SaltText};
 
 /// The stop row (exclusive) of a scan over every key that starts with `prefix`, exactly as
 /// HBase's `ClientUtil.calculateTheClosestNextRowKeyForPrefix` computes it: drop trailing `FF`
@@ -241,6 +241,8 @@ struct KeyBounds {
 #[derive(Debug, Clone)]
 pub struct PartialKey {
     salt: Salt,
+    text: Option<SaltText>,
+    delimiter: u8,
     bytes: Vec<u8>,
     spans: Vec<(usize, usize)>,
     range: Option<KeyBounds>,
@@ -248,9 +250,11 @@ pub struct PartialKey {
 }
 
 impl PartialKey {
-    pub fn new(salt: Salt) -> Self {
+    pub fn new(salt: Salt, text: Option<SaltText>, delimiter: u8) -> Self {
         PartialKey {
             salt,
+            text,
+            delimiter,
             bytes: Vec::new(),
             spans: Vec::new(),
             range: None,
@@ -258,13 +262,15 @@ impl PartialKey {
         }
     }
 
-    /// Fixes the next field to its encoded bytes.
-    pub fn fix_encoded(mut self, encoded: Result<Vec<u8>, EncodeError>) -> Self {
+    /// Fixes the next field to its encoded bytes; the last `trim` of them (a text layout's
+    /// delimiter) are not part of the value the salt hashes.
+    pub fn fix_encoded(mut self, encoded: Result<Vec<u8>, EncodeError>, trim: usize) -> Self {
         match encoded {
             Ok(bytes) if self.error.is_none() => {
                 let start = self.bytes.len();
                 self.bytes.extend_from_slice(&bytes);
-                self.spans.push((start, self.bytes.len()));
+                self.spans
+                    .push((start, self.bytes.len().saturating_sub(trim)));
             }
             Ok(_) => {}
             Err(e) => {
@@ -300,15 +306,20 @@ impl PartialKey {
     }
 
     /// The plan of a scan over every key. Never fails: nothing is encoded.
-    pub fn full(salt: Salt, of: &[usize], fields: usize) -> ScanPlan {
-        let salt_len = salt.len();
-        PartialKey::new(salt)
-            .plan(of, fields)
-            .unwrap_or_else(|_| ScanPlan {
-                ranges: vec![ScanRange::all()],
-                point: false,
-                salt_len,
-            })
+    pub fn full(
+        salt: Salt,
+        text: Option<SaltText>,
+        delimiter: u8,
+        of: &[usize],
+        fields: usize,
+    ) -> ScanPlan {
+        let key = PartialKey::new(salt, text, delimiter);
+        let salt_len = key.salt_width();
+        key.plan(of, fields).unwrap_or_else(|_| ScanPlan {
+            ranges: vec![ScanRange::all()],
+            point: false,
+            salt_len,
+        })
     }
 
     /// The plan. `of` lists the salt's field indices in hash order; `fields` is the key's
@@ -324,7 +335,7 @@ impl PartialKey {
         } else {
             self.inner_range()
         };
-        let salt_len = self.salt.len();
+        let salt_len = self.salt_width();
         let mut ranges = Vec::new();
         let Some(inner) = inner else {
             return Ok(ScanPlan {
@@ -360,6 +371,7 @@ impl PartialKey {
             }
         };
         for salt in salts {
+            let salt = self.salt_bytes(&salt);
             let range = salted(&salt, &inner);
             if !range.is_empty() {
                 ranges.push(range);
@@ -370,6 +382,28 @@ impl PartialKey {
             point,
             salt_len,
         })
+    }
+
+    /// Bytes the salt takes in the key: binary, or text plus the delimiter.
+    fn salt_width(&self) -> usize {
+        match self.text {
+            None => self.salt.len(),
+            Some(text) => text.width(self.salt) + 1,
+        }
+    }
+
+    /// The salt as it appears in the key.
+    fn salt_bytes(&self, salt: &[u8]) -> Vec<u8> {
+        match self.text {
+            None => salt.to_vec(),
+            Some(text) => {
+                let mut out = [0u8; 32];
+                let n = text.render(salt, &mut out);
+                let mut v = out[..n].to_vec();
+                v.push(self.delimiter);
+                v
+            }
+        }
     }
 
     /// The range of key bytes after the salt; `None` when the bounds exclude everything.

@@ -1,0 +1,330 @@
+//! Text layouts (`#[rowkey(delimiter = ":")]`): every part is text, and every part but the last
+//! is followed by the delimiter. [`Delimited`] adds the delimiter to any format, which makes
+//! each part's bytes prefix-free, so scans work as in binary keys.
+
+use super::Format;
+use crate::error::{DecodeError, EncodeError, Unit};
+use crate::io::{Reader, Writer};
+
+/// Format `F`, then the delimiter `D` unless the part is last.
+#[derive(Debug, Clone, Copy)]
+pub struct Delimited<F, const D: u8>(F);
+
+impl<T, F: Format<T>, const D: u8> Format<T> for Delimited<F, D> {
+    const WIDTH: Option<usize> = match F::WIDTH {
+        Some(w) => Some(w + 1),
+        None => None,
+    };
+    const MAX_WIDTH: Option<usize> = match F::MAX_WIDTH {
+        Some(w) => Some(w + 1),
+        None => None,
+    };
+
+    #[inline]
+    fn len(v: &T, last: bool) -> usize {
+        F::len(v, last) + usize::from(!last)
+    }
+
+    #[inline]
+    fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+        F::write(v, w, last)?;
+        if !last {
+            w.put_byte(D);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError> {
+        let v = F::read(r, last)?;
+        if !last {
+            expect_delimiter(r, D)?;
+        }
+        Ok(v)
+    }
+}
+
+/// Consumes the delimiter `d` or fails naming the part before it.
+#[doc(hidden)]
+pub fn expect_delimiter(r: &mut Reader<'_>, d: u8) -> Result<(), DecodeError> {
+    let at = r.offset();
+    match r.rest().first() {
+        Some(&b) if b == d => {
+            r.advance(1);
+            Ok(())
+        }
+        found => Err(DecodeError::MissingDelimiter {
+            field: r.field(),
+            offset: at,
+            delimiter: d,
+            found: found.copied(),
+        }),
+    }
+}
+
+/// A variable-width text string: raw UTF-8 that must not contain the delimiter `D`; a non-last
+/// one ends where the delimiter starts.
+#[derive(Debug, Clone, Copy)]
+pub struct TextStr<const D: u8>;
+
+/// Fails if `bytes` contains the delimiter.
+fn no_delimiter(field: &'static str, bytes: &[u8], d: u8) -> Result<(), EncodeError> {
+    match bytes.iter().position(|&b| b == d) {
+        Some(index) => Err(EncodeError::ContainsDelimiter {
+            field,
+            delimiter: d,
+            index,
+        }),
+        None => Ok(()),
+    }
+}
+
+impl<const D: u8> Format<String> for TextStr<D> {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &String, _last: bool) -> usize {
+        v.len()
+    }
+
+    #[inline]
+    fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        no_delimiter(w.field(), v.as_bytes(), D)?;
+        w.put(v.as_bytes());
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, last: bool) -> Result<String, DecodeError> {
+        let start = r.offset();
+        let rest = r.rest();
+        let n = if last {
+            rest.len()
+        } else {
+            rest.iter().position(|&b| b == D).unwrap_or(rest.len())
+        };
+        r.advance(n);
+        crate::codec::utf8(rest[..n].to_vec(), r, start, false)
+    }
+}
+
+/// `#[fixed(N)]` text strings must not contain the delimiter either (a reader splitting on it
+/// would cut them).
+#[derive(Debug, Clone, Copy)]
+pub struct TextFixed<const N: usize, const PAD: u8, const D: u8>;
+
+impl<const N: usize, const PAD: u8, const D: u8> Format<String> for TextFixed<N, PAD, D> {
+    const WIDTH: Option<usize> = Some(N);
+    const MAX_WIDTH: Option<usize> = Some(N);
+
+    #[inline]
+    fn len(_v: &String, _last: bool) -> usize {
+        N
+    }
+
+    #[inline]
+    fn write(v: &String, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+        no_delimiter(w.field(), v.as_bytes(), D)?;
+        <super::Fixed<N, PAD> as Format<String>>::write(v, w, last)
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, last: bool) -> Result<String, DecodeError> {
+        <super::Fixed<N, PAD> as Format<String>>::read(r, last)
+    }
+}
+
+/// An integer as unpadded decimal text (`1231231`, `-5`): the last part of a text key only.
+/// Variable width, so it sorts as text, not as a number ("10" < "9").
+#[derive(Debug, Clone, Copy)]
+pub struct TextInt;
+
+macro_rules! text_int {
+    ($($t:ty => $max:expr),*) => {$(
+        impl Format<$t> for TextInt {
+            const WIDTH: Option<usize> = None;
+            const MAX_WIDTH: Option<usize> = Some($max);
+
+            #[inline]
+            fn len(v: &$t, _last: bool) -> usize {
+                decimal_len(i128::from(*v).unsigned_abs()) + usize::from(*v < (0 as $t))
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                let mut buf = [0u8; 40];
+                let s = format_int(i128::from(*v), &mut buf);
+                w.put(s);
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                let at = r.offset();
+                let rest = r.rest();
+                let n = rest.iter().position(|b| !(b.is_ascii_digit() || *b == b'-')).unwrap_or(rest.len());
+                let text = &rest[..n];
+                r.advance(n);
+                parse_int(text, at, r.field())
+                    .and_then(|x| <$t>::try_from(x).map_err(|_| DecodeError::OutOfRange { field: r.field(), offset: at }))
+            }
+        }
+    )*};
+}
+
+text_int!(u8 => 3, u16 => 5, u32 => 10, u64 => 20, i8 => 4, i16 => 6, i32 => 11, i64 => 20);
+
+/// Formats `v` in decimal into the end of `buf`.
+fn format_int(v: i128, buf: &mut [u8; 40]) -> &[u8] {
+    let mut i = buf.len();
+    let mut x = v.unsigned_abs();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (x % 10) as u8;
+        x /= 10;
+        if x == 0 {
+            break;
+        }
+    }
+    if v < 0 {
+        i -= 1;
+        buf[i] = b'-';
+    }
+    &buf[i..]
+}
+
+fn decimal_len(mut x: u128) -> usize {
+    let mut n = 1;
+    while x >= 10 {
+        x /= 10;
+        n += 1;
+    }
+    n
+}
+
+/// Parses canonical decimal text: no `+`, no leading zeros, no `-0`.
+fn parse_int(text: &[u8], at: usize, field: &'static str) -> Result<i128, DecodeError> {
+    let (neg, digits) = match text.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, text),
+    };
+    let bad = |offset: usize, byte: Option<u8>| match byte {
+        Some(byte) => DecodeError::NotADigit {
+            field,
+            offset,
+            byte,
+        },
+        None => DecodeError::Truncated {
+            field,
+            offset,
+            needed: 1,
+            available: 0,
+        },
+    };
+    let first = usize::from(neg);
+    match digits {
+        [] => return Err(bad(at + first, None)),
+        [b'0', next, ..] => return Err(bad(at + first + 1, Some(*next))),
+        [b'0'] if neg => return Err(bad(at, Some(b'-'))),
+        _ => {}
+    }
+    let mut x: i128 = 0;
+    for (i, &c) in digits.iter().enumerate() {
+        if !c.is_ascii_digit() {
+            return Err(bad(at + first + i, Some(c)));
+        }
+        x = x
+            .checked_mul(10)
+            .and_then(|x| x.checked_add(i128::from(c - b'0')))
+            .ok_or(DecodeError::OutOfRange { field, offset: at })?;
+    }
+    Ok(if neg { -x } else { x })
+}
+
+/// `#[reverse_ts]` in text: `MAX - ts` as zero-padded decimal digits (19 for 64-bit, the
+/// width of Long.MAX_VALUE; 10 for 32-bit).
+#[derive(Debug, Clone, Copy)]
+pub struct TextReverseTs;
+
+macro_rules! text_reverse_ts {
+    ($($t:ty => $s:ty, $n:expr),*) => {$(
+        impl Format<$t> for TextReverseTs {
+            const WIDTH: Option<usize> = Some($n);
+            const MAX_WIDTH: Option<usize> = Some($n);
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                $n
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                let mut bin = [0u8; core::mem::size_of::<$s>()];
+                let mut tmp = Writer::new(&mut bin);
+                tmp.begin(w.field(), 0);
+                <super::ReverseTs as Format<$t>>::write(v, &mut tmp, false)?;
+                let stored = <$s>::from_be_bytes(bin) as u64;
+                <super::Decimal<$n> as Format<u64>>::write(&stored, w, false)
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                let at = r.offset();
+                let stored = <super::Decimal<$n> as Format<u64>>::read(r, false)?;
+                let stored = <$s>::try_from(stored).map_err(|_| r.out_of_range(at))?;
+                #[allow(clippy::unnecessary_cast, trivial_numeric_casts)]
+                Ok((<$s>::MAX - stored) as $t)
+            }
+        }
+    )*};
+}
+
+text_reverse_ts!(i64 => i64, 19, u64 => i64, 19, i32 => i32, 10, u32 => i32, 10);
+
+/// `#[desc]` on `#[decimal(N)]` / `#[hex(N)]` in text: the digit complement (9 - d, or 15 - d
+/// in hex), which is `MAX_N - v` written with the same digits. Readable, and descending.
+#[derive(Debug, Clone, Copy)]
+pub struct Complement<F, const BASE: u32, const N: usize>(F);
+
+/// The largest value of N digits of `base`, saturated to u128.
+const fn digits_max(base: u32, n: usize) -> u128 {
+    match (base as u128).checked_pow(n as u32) {
+        Some(p) => p - 1,
+        None => u128::MAX,
+    }
+}
+
+macro_rules! complement {
+    ($($t:ty),*) => {$(
+        impl<F: Format<u128>, const BASE: u32, const N: usize> Format<$t> for Complement<F, BASE, N> {
+            const WIDTH: Option<usize> = F::WIDTH;
+            const MAX_WIDTH: Option<usize> = F::MAX_WIDTH;
+
+            #[inline]
+            fn len(_v: &$t, last: bool) -> usize {
+                F::len(&0, last)
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+                let max = digits_max(BASE, N);
+                let x = *v as u128;
+                if x > max {
+                    let unit = if BASE == 16 { Unit::HexDigits } else { Unit::DecimalDigits };
+                    return Err(EncodeError::DoesNotFit { field: w.field(), value: v.to_string(), width: N, unit });
+                }
+                F::write(&(max - x), w, last)
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, last: bool) -> Result<$t, DecodeError> {
+                let at = r.offset();
+                let stored = F::read(r, last)?;
+                <$t>::try_from(digits_max(BASE, N) - stored).map_err(|_| r.out_of_range(at))
+            }
+        }
+    )*};
+}
+
+complement!(u8, u16, u32, u64, u128);
