@@ -6,30 +6,27 @@
 
 use std::collections::BTreeMap;
 
-use rowkey::hbase::to_string_binary;
 use rowkey::RowKey;
 
-/// Random salt: four buckets, a random one on every write.
+/// Random salt: four buckets named `a`..`d`, a random one on every write (`c-foo0001`).
 #[derive(RowKey, Debug, Clone, PartialEq)]
-#[salt(random, buckets = 4)]
+#[rowkey(delimiter = "-")]
+#[salt(random, buckets = 4, alphabet = "abcd")]
 struct RandomFoo {
     name: String,
 }
 
 /// Hashed salt: the bucket is MD5(name) mod 4, known to any reader who knows the name.
 #[derive(RowKey, Debug, Clone, PartialEq)]
-#[salt(md5, buckets = 4, of = "name")]
+#[rowkey(delimiter = "-")]
+#[salt(md5, buckets = 4, of = "name", alphabet = "abcd")]
 struct HashedFoo {
     name: String,
 }
 
-/// The bucket byte shown as the guide's prefix letter.
+/// Keys are text: print them as they are.
 fn show(key: &[u8]) -> String {
-    format!(
-        "{}-{}",
-        (b'a' + key[0]) as char,
-        to_string_binary(&key[1..])
-    )
+    String::from_utf8_lossy(key).into_owned()
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -78,8 +75,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut per_bucket = [[0usize; 4]; 2];
     for i in 0..10_000 {
         let name = format!("foo{i:04}");
-        per_bucket[0][RandomFoo { name: name.clone() }.encode()?[0] as usize] += 1;
-        per_bucket[1][HashedFoo { name }.encode()?[0] as usize] += 1;
+        per_bucket[0][usize::from(RandomFoo { name: name.clone() }.encode()?[0] - b'a')] += 1;
+        per_bucket[1][usize::from(HashedFoo { name }.encode()?[0] - b'a')] += 1;
     }
     println!(
         "\n10,000 writes per bucket a..d: random {:?}, hashed {:?}",

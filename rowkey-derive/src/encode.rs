@@ -8,8 +8,17 @@ use crate::expand::{format_of, krate};
 
 pub fn consts(input: &Input) -> TokenStream {
     let krate = krate();
-    let widths = input.fields.iter().map(|f| format_of(f, "WIDTH"));
-    let maxes = input.fields.iter().map(|f| format_of(f, "MAX_WIDTH"));
+    // A format's widths assume a delimiter after the part; the last part of a text key has none.
+    let part = |f: &crate::ast::Field, item: &str| {
+        let w = format_of(f, item);
+        if f.is_text() && f.last {
+            quote!(#krate::__private::less(#w, 1))
+        } else {
+            w
+        }
+    };
+    let widths: Vec<TokenStream> = input.fields.iter().map(|f| part(f, "WIDTH")).collect();
+    let maxes: Vec<TokenStream> = input.fields.iter().map(|f| part(f, "MAX_WIDTH")).collect();
     let (salt_width, salt_const) = match input.salt() {
         Some(salt) => {
             let n = input.salt_len();

@@ -31,3 +31,11 @@ pub const fn sum(parts: &[Option<usize>]) -> Option<usize> {
     }
     Some(total)
 }
+
+/// A part width minus `n` bytes (the delimiter a text layout's last part does not have).
+pub const fn less(width: Option<usize>, n: usize) -> Option<usize> {
+    match width {
+        Some(w) => Some(w.saturating_sub(n)),
+        None => None,
+    }
+}
