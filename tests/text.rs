@@ -546,3 +546,36 @@ fn text_scans_match_brute_force() {
         .unwrap());
     assert_eq!(got.len(), 2 * 20 * 3);
 }
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(delimiter = ":")]
+struct Phone {
+    #[reverse]
+    #[decimal(11)]
+    phone: u64,
+    #[reverse_ts]
+    at: u32,
+    #[reverse]
+    #[fixed(4)]
+    code: String,
+}
+
+proptest! {
+    #[test]
+    fn reversed_and_32_bit_text_fields_round_trip(
+        phone in 0..100_000_000_000u64,
+        at in 0..=(i32::MAX as u32),
+        code in proptest::collection::vec(prop_oneof![Just('a'), Just('7'), Just(' ')], 0..4)
+            .prop_map(|c| c.into_iter().collect::<String>().trim_end().to_owned()),
+    ) {
+        let k = Phone { phone, at, code };
+        let key = k.encode().unwrap();
+        prop_assert_eq!(Phone::decode(&key).unwrap(), k.clone());
+        let digits: String = format!("{phone:011}").chars().rev().collect();
+        let padded: String = format!("{:<4}", k.code).chars().rev().collect();
+        prop_assert_eq!(
+            String::from_utf8(key).unwrap(),
+            format!("{digits}:{:010}:{padded}", i32::MAX as u32 - at)
+        );
+    }
+}
