@@ -34,6 +34,25 @@ pub fn consts(input: &Input) -> TokenStream {
         }
         None => (TokenStream::new(), TokenStream::new()),
     };
+    // The first field's digits tell split points how the key space is laid out.
+    let leading = input.fields.first().and_then(|f| {
+        let a = &f.attrs;
+        if a.desc.is_some() || a.reverse.is_some() {
+            return None;
+        }
+        match (&a.hex, &a.decimal) {
+            (Some(n), _) => Some((16u32, n.value)),
+            (_, Some(n)) => Some((10u32, n.value)),
+            _ => None,
+        }
+    });
+    let leading = match leading {
+        Some((radix, width)) => quote! {
+            const LEADING_DIGITS: #krate::__private::Option<(::core::primitive::u32, ::core::primitive::usize)> =
+                #krate::__private::Some((#radix, #width));
+        },
+        None => TokenStream::new(),
+    };
     let delimiter = match input.delimiter() {
         Some(d) => quote! {
             const DELIMITER: #krate::__private::Option<::core::primitive::u8> = #krate::__private::Some(#d);
@@ -47,6 +66,7 @@ pub fn consts(input: &Input) -> TokenStream {
             #krate::__private::sum(&[#salt_width #(#maxes),*]);
         #salt_const
         #delimiter
+        #leading
     }
 }
 

@@ -32,3 +32,123 @@ pub(crate) fn shell_string(bytes: &[u8]) -> String {
     s.push('"');
     s
 }
+
+/// HBase's `Bytes.toBytesBinary`, lenient as HBase is: `\\xHH` with uppercase hex digits is a
+/// byte; a `\\x` followed by two characters that are not both `[0-9A-F]` drops only the
+/// backslash; a `\\x` with fewer than two characters after it is literal; every other char is
+/// its low byte (UTF-16 code units, as Java's chars).
+///
+/// ```
+/// assert_eq!(rowkey::hbase::from_string_binary(r"a\x00\x5C"), b"a\x00\\");
+/// assert_eq!(rowkey::hbase::from_string_binary(r"\xZZ"), b"xZZ");
+/// ```
+pub fn from_string_binary(s: &str) -> Vec<u8> {
+    let chars: Vec<u16> = s.encode_utf16().collect();
+    let hex = |c: u16| match c {
+        0x30..=0x39 => Some((c - 0x30) as u8),
+        0x41..=0x46 => Some((c - 0x41 + 10) as u8),
+        _ => None,
+    };
+    let mut out = Vec::with_capacity(chars.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == u16::from(b'\\') && i + 3 < chars.len() && chars[i + 1] == u16::from(b'x') {
+            match (
+                chars.get(i + 2).copied().and_then(hex),
+                chars.get(i + 3).copied().and_then(hex),
+            ) {
+                (Some(h), Some(l)) => {
+                    out.push((h << 4) | l);
+                    i += 4;
+                }
+                // A bogus escape: HBase skips the backslash and goes on.
+                _ => i += 1,
+            }
+        } else {
+            out.push(c as u8);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A malformed `toStringBinary` string, for [`parse_string_binary`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StringBinaryError {
+    /// Character position of the problem.
+    pub position: usize,
+    /// What is wrong.
+    pub reason: &'static str,
+}
+
+impl core::fmt::Display for StringBinaryError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "at character {}: {}", self.position, self.reason)
+    }
+}
+
+impl std::error::Error for StringBinaryError {}
+
+/// A strict `toBytesBinary` for user input: printable ASCII and `\\xHH` escapes (either case)
+/// only; anything HBase would silently mangle is an error naming its position.
+///
+/// ```
+/// use rowkey::hbase::parse_string_binary;
+/// assert_eq!(parse_string_binary(r"a\x00").unwrap(), b"a\x00");
+/// assert_eq!(parse_string_binary(r"a\x0").unwrap_err().position, 1);
+/// ```
+pub fn parse_string_binary(s: &str) -> Result<Vec<u8>, StringBinaryError> {
+    let mut out = Vec::with_capacity(s.len());
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\\' {
+            if chars.get(i + 1) != Some(&'x') {
+                return Err(StringBinaryError {
+                    position: i,
+                    reason: "a backslash must start a \\xHH escape (write \\x5C for a backslash)",
+                });
+            }
+            let digit = |j: usize| chars.get(j).and_then(|c| c.to_digit(16));
+            match (digit(i + 2), digit(i + 3)) {
+                (Some(h), Some(l)) => out.push((h * 16 + l) as u8),
+                _ => {
+                    return Err(StringBinaryError {
+                        position: i,
+                        reason: "\\x must be followed by two hex digits",
+                    })
+                }
+            }
+            i += 4;
+        } else if (' '..='~').contains(&c) {
+            out.push(c as u8);
+            i += 1;
+        } else {
+            return Err(StringBinaryError {
+                position: i,
+                reason: "only printable ASCII and \\xHH escapes are allowed",
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The HBase shell command that creates `table` with column `families`, pre-split at `splits`.
+///
+/// ```
+/// let cmd = rowkey::hbase::create_table("t", &["d"], &[vec![0x01], b"m".to_vec()]);
+/// assert_eq!(cmd, r#"create 't', 'd', SPLITS => ["\x01", "m"]"#);
+/// ```
+pub fn create_table<K: AsRef<[u8]>>(table: &str, families: &[&str], splits: &[K]) -> String {
+    let mut s = format!("create '{table}'");
+    for f in families {
+        s.push_str(&format!(", '{f}'"));
+    }
+    if !splits.is_empty() {
+        let quoted: Vec<String> = splits.iter().map(|k| shell_string(k.as_ref())).collect();
+        s.push_str(&format!(", SPLITS => [{}]", quoted.join(", ")));
+    }
+    s
+}

@@ -37,6 +37,9 @@ pub trait RowKey: Sized {
     const SALT_TEXT: Option<SaltText> = None;
     /// The delimiter of a text layout (`#[rowkey(delimiter = ":")]`).
     const DELIMITER: Option<u8> = None;
+    /// `(radix, digits)` when the first field is `#[hex(N)]` or `#[decimal(N)]`.
+    #[doc(hidden)]
+    const LEADING_DIGITS: Option<(u32, usize)> = None;
 
     /// The exact length of [`encode`](Self::encode)'s output.
     fn encoded_len(&self) -> usize;
@@ -64,6 +67,31 @@ pub trait RowKey: Sized {
     /// One line per part of `key`: name, offset, raw bytes and decoded value; on a malformed
     /// key, the parts that decoded, then the error and the unread bytes.
     fn explain(key: &[u8]) -> String;
+
+    /// Split points that pre-split a table of these keys into `regions` regions, chosen from
+    /// the layout (see [`splits::for_layout`](crate::splits::for_layout)): bucket boundaries
+    /// for bucket salts, even ranges of an md5 prefix, `HexStringSplit`/`DecimalStringSplit`
+    /// for a leading hex/decimal field. Other layouts need a sample
+    /// ([`splits::from_sample`](crate::splits::from_sample)).
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// #[salt(md5, buckets = 16, of = "id")]
+    /// struct Event { ts: u64, id: u64 }
+    ///
+    /// assert_eq!(Event::split_points(4).unwrap(), [vec![4], vec![8], vec![12]]);
+    /// ```
+    fn split_points(regions: usize) -> Result<Vec<Vec<u8>>, crate::SplitError> {
+        crate::splits::for_layout(
+            Self::SALT,
+            Self::SALT_TEXT,
+            Self::DELIMITER,
+            Self::LEADING_DIGITS,
+            regions,
+        )
+    }
 }
 
 /// Keys whose `MAX_LEN` is at most this many bytes are built in a stack buffer and copied

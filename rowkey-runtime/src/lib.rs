@@ -37,6 +37,8 @@ mod key;
 mod merge;
 pub mod salt;
 pub mod scan;
+pub mod sim;
+pub mod splits;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -49,3 +51,4 @@ pub use key::RowKey;
 pub use merge::{Merge, RowItem};
 pub use salt::Salt;
 pub use scan::{ScanPlan, ScanRange};
+pub use splits::SplitError;

@@ -1,0 +1,270 @@
+//! An offline region simulator (a text-mode Key Visualizer): route writes to regions as HBase
+//! would, optionally auto-split a region at its middle key when it grows past a row threshold,
+//! and report how evenly the writes spread, overall and per window of consecutive writes.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+
+/// A simulated table: regions from split points, each owning `[start, next start)`.
+///
+/// ```
+/// use rowkey::sim::Table;
+///
+/// let mut t = Table::new(&[vec![0x80]]).window(4);
+/// for b in [0x01u8, 0x90, 0x02, 0x91] {
+///     t.put(&[b]);
+/// }
+/// let r = t.report();
+/// assert_eq!(r.per_region, [2, 2]);
+/// assert_eq!(r.windows[0].hottest_share, 0.5);
+/// assert_eq!(r.last_window, [2, 2]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Table {
+    starts: Vec<Vec<u8>>,
+    writes: Vec<u64>,
+    rows: Vec<BTreeSet<Vec<u8>>>,
+    split_rows: Option<usize>,
+    window: usize,
+    pending: Vec<Vec<u8>>,
+    windows: Vec<Window>,
+    last_window: Vec<u64>,
+    total: u64,
+    splits: usize,
+}
+
+/// What happened in one window of consecutive writes (attributed to the regions as they are at
+/// the end of the window, so a region that split mid-window counts as the key range it became).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Window {
+    /// Share of the window's writes that went to its busiest region (0..=1).
+    pub hottest_share: f64,
+    /// Regions that received at least one write.
+    pub regions_written: usize,
+    /// Busiest region's writes over the mean of the regions written.
+    pub max_over_mean: f64,
+}
+
+/// The result of a simulation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// Writes in total.
+    pub writes: u64,
+    /// Regions at the end.
+    pub regions: usize,
+    /// Auto-splits that happened.
+    pub splits: usize,
+    /// Writes per region (in key order), each counted in the region now holding its key range.
+    pub per_region: Vec<u64>,
+    /// Regions holding at least one write.
+    pub regions_written: usize,
+    /// Busiest region's share of all writes.
+    pub hottest_share: f64,
+    /// Busiest region's writes over the mean writes per region.
+    pub max_over_mean: f64,
+    /// Per window of consecutive writes.
+    pub windows: Vec<Window>,
+    /// Writes per region (in key order) in the last window: where writes go now.
+    pub last_window: Vec<u64>,
+}
+
+impl Table {
+    /// A table pre-split at `splits` (sorted; the first region starts at the empty key).
+    pub fn new<K: AsRef<[u8]>>(splits: &[K]) -> Self {
+        let mut starts = vec![Vec::new()];
+        starts.extend(splits.iter().map(|s| s.as_ref().to_vec()));
+        starts.sort();
+        starts.dedup();
+        let n = starts.len();
+        Table {
+            starts,
+            writes: vec![0; n],
+            rows: vec![BTreeSet::new(); n],
+            split_rows: None,
+            window: 10_000,
+            pending: Vec::new(),
+            windows: Vec::new(),
+            last_window: Vec::new(),
+            total: 0,
+            splits: 0,
+        }
+    }
+
+    /// Splits a region at its middle key when it holds more than `rows` rows, as HBase does
+    /// when a region outgrows its size limit. Keeps every row in memory.
+    pub fn auto_split(mut self, rows: usize) -> Self {
+        self.split_rows = Some(rows.max(2));
+        self
+    }
+
+    /// Windows of `writes` consecutive writes (default 10,000).
+    pub fn window(mut self, writes: usize) -> Self {
+        self.window = writes.max(1);
+        self
+    }
+
+    /// The region that owns `key`: a binary search, O(log regions).
+    pub fn region_of(&self, key: &[u8]) -> usize {
+        self.starts.partition_point(|s| s.as_slice() <= key) - 1
+    }
+
+    /// Number of regions now.
+    pub fn regions(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The start keys of the regions (the first is empty).
+    pub fn region_starts(&self) -> &[Vec<u8>] {
+        &self.starts
+    }
+
+    /// Writes one row.
+    pub fn put(&mut self, key: &[u8]) {
+        let r = self.region_of(key);
+        self.writes[r] += 1;
+        self.total += 1;
+        if let Some(limit) = self.split_rows {
+            self.rows[r].insert(key.to_vec());
+            if self.rows[r].len() > limit {
+                self.split(r);
+            }
+        }
+        self.pending.push(key.to_vec());
+        if self.pending.len() == self.window {
+            self.close_window();
+        }
+    }
+
+    fn split(&mut self, r: usize) {
+        let rows = &mut self.rows[r];
+        let Some(mid) = rows.iter().nth(rows.len() / 2).cloned() else {
+            return;
+        };
+        if mid <= self.starts[r] {
+            return;
+        }
+        let upper = rows.split_off(&mid);
+        let lower_writes =
+            (self.writes[r] as f64 * rows.len() as f64 / (rows.len() + upper.len()) as f64) as u64;
+        let upper_writes = self.writes[r] - lower_writes;
+        self.writes[r] = lower_writes;
+        self.starts.insert(r + 1, mid);
+        self.writes.insert(r + 1, upper_writes);
+        self.rows.insert(r + 1, upper);
+        self.splits += 1;
+    }
+
+    fn close_window(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let mut counts = vec![0u64; self.starts.len()];
+        for key in &self.pending {
+            counts[self.region_of(key)] += 1;
+        }
+        let written: Vec<u64> = counts.iter().copied().filter(|&c| c > 0).collect();
+        self.last_window = counts;
+        let max = written.iter().copied().max().unwrap_or(0) as f64;
+        let n = self.pending.len() as f64;
+        self.windows.push(Window {
+            hottest_share: max / n,
+            regions_written: written.len(),
+            max_over_mean: max / (n / written.len() as f64),
+        });
+        self.pending.clear();
+    }
+
+    /// The report so far (a partly filled last window counts as a window).
+    pub fn report(&mut self) -> Report {
+        self.close_window();
+        let per_region = self.writes.clone();
+        let max = per_region.iter().copied().max().unwrap_or(0) as f64;
+        let total = self.total.max(1) as f64;
+        Report {
+            writes: self.total,
+            regions: self.starts.len(),
+            splits: self.splits,
+            regions_written: per_region.iter().filter(|&&w| w > 0).count(),
+            hottest_share: max / total,
+            max_over_mean: max / (total / per_region.len() as f64),
+            per_region,
+            windows: self.windows.clone(),
+            last_window: self.last_window.clone(),
+        }
+    }
+}
+
+impl Report {
+    /// Mean of a window statistic over the last `fraction` of the windows (the steady state).
+    pub fn late(&self, fraction: f64, stat: impl Fn(&Window) -> f64) -> f64 {
+        let skip = ((1.0 - fraction) * self.windows.len() as f64) as usize;
+        let late = &self.windows[skip.min(self.windows.len().saturating_sub(1))..];
+        late.iter().map(stat).sum::<f64>() / late.len().max(1) as f64
+    }
+
+    /// The worst value of a window statistic over the last `fraction` of the windows.
+    pub fn late_max(&self, fraction: f64, stat: impl Fn(&Window) -> f64) -> f64 {
+        let skip = ((1.0 - fraction) * self.windows.len() as f64) as usize;
+        self.windows[skip.min(self.windows.len())..]
+            .iter()
+            .map(stat)
+            .fold(0.0, f64::max)
+    }
+
+    /// The worst value of a window statistic over the last `fraction` of the windows, lowest.
+    pub fn late_min(&self, fraction: f64, stat: impl Fn(&Window) -> f64) -> f64 {
+        let skip = ((1.0 - fraction) * self.windows.len() as f64) as usize;
+        self.windows[skip.min(self.windows.len())..]
+            .iter()
+            .map(stat)
+            .fold(f64::INFINITY, f64::min)
+    }
+
+    /// A text bar chart of where the last window's writes went, per region in key order
+    /// (grouped to at most `rows` lines), and a strip of the hottest-region share per window.
+    pub fn chart(&self, rows: usize, width: usize) -> String {
+        let mut out = String::new();
+        let groups = self.last_window.len().div_ceil(rows.max(1)).max(1);
+        let sums: Vec<u64> = self
+            .last_window
+            .chunks(groups)
+            .map(|c| c.iter().sum())
+            .collect();
+        let total = sums.iter().sum::<u64>().max(1) as f64;
+        let busiest = sums.iter().copied().max().unwrap_or(1).max(1) as f64;
+        let label = if groups == 1 {
+            "region".to_string()
+        } else {
+            format!("{groups} regions")
+        };
+        let _ = writeln!(out, "  last window's writes per {label}, in key order:");
+        for (i, &s) in sums.iter().enumerate() {
+            let bar = ((s as f64 / busiest) * width as f64).round() as usize;
+            let first = i * groups;
+            let last = (first + groups).min(self.last_window.len()) - 1;
+            let name = if first == last {
+                format!("{first}")
+            } else {
+                format!("{first}-{last}")
+            };
+            let _ = writeln!(
+                out,
+                "  {name:>7} {:<width$} {:5.1}%",
+                "█".repeat(bar),
+                100.0 * s as f64 / total
+            );
+        }
+        const LEVELS: [char; 8] = ['▁', '▂', '▃', '▄', '▅', '▆', '▇', '█'];
+        let strip: String = self
+            .windows
+            .iter()
+            .step_by(self.windows.len().div_ceil(width.max(1)).max(1))
+            .map(|w| LEVELS[((w.hottest_share * 7.0).round() as usize).min(7)])
+            .collect();
+        let _ = writeln!(
+            out,
+            "  hottest-region share per window (▁ = 0%, █ = 100%): {strip}"
+        );
+        out
+    }
+}

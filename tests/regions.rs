@@ -1,0 +1,239 @@
+//! Regions: the HBase book's pre-split lesson checked, split points that balance load for
+//! every salt, and the hotspot demo's claims asserted on the demo's own code.
+
+use rowkey::sim::Table;
+use rowkey::splits::{self, check, KeySpace, NumberStringSplit};
+use rowkey::RowKey;
+
+#[path = "../examples/hotspot.rs"]
+#[allow(dead_code)]
+mod hotspot;
+
+/// xorshift64*: reproducible random keys without another dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+}
+
+#[test]
+fn books_bytes_split_of_hex_keys_leaves_unreachable_regions() {
+    // Admin.createTable(desc, "0000000000000000", "ffffffffffffffff", 10): Bytes.split with 7.
+    let naive = splits::admin_split_keys(b"0000000000000000", b"ffffffffffffffff", 10).unwrap();
+    assert_eq!(naive.len(), 9);
+    let space = KeySpace::hex(16);
+    let verdict = check(&naive, &space);
+    assert_eq!(verdict.regions, 10);
+    assert!(!verdict.is_ok(), "{verdict}");
+
+    // Independently: route random hex keys and every 3-digit prefix; the regions they reach
+    // are exactly the regions check calls reachable.
+    let mut table = Table::new(&naive);
+    let mut rng = Rng(7);
+    let hex = |mut x: u64| {
+        let mut s = [0u8; 16];
+        for c in s.iter_mut().rev() {
+            *c = b"0123456789abcdef"[(x & 15) as usize];
+            x >>= 4;
+        }
+        s
+    };
+    for _ in 0..200_000 {
+        table.put(&hex(rng.next()));
+    }
+    for p in 0..4096u64 {
+        table.put(&hex(p << 52));
+        table.put(&hex((p << 52) | ((1 << 52) - 1)));
+    }
+    let reached: Vec<usize> = table
+        .report()
+        .per_region
+        .iter()
+        .enumerate()
+        .filter(|(_, &w)| w > 0)
+        .map(|(i, _)| i)
+        .collect();
+    let expected: Vec<usize> = (0..10)
+        .filter(|i| !verdict.unreachable.contains(i))
+        .collect();
+    assert_eq!(reached, expected, "{verdict}");
+    println!("{verdict}");
+
+    // HexStringSplit over the same space: every region reachable.
+    let mut good = NumberStringSplit::hex();
+    good.set_last_row("ffffffffffffffff").unwrap();
+    let points = good.split(10).unwrap();
+    assert!(check(&points, &space).is_ok());
+    // The book's own getHexSplits is fine too.
+    let book = splits::book_hex_splits("0000000000000000", "ffffffffffffffff", 10).unwrap();
+    assert!(check(&book, &space).is_ok());
+}
+
+#[derive(RowKey)]
+#[salt(md5, of = "id")]
+struct Md5Prefix {
+    ts: u64,
+    id: u64,
+}
+
+#[derive(RowKey)]
+#[rowkey(delimiter = ":")]
+#[salt(md5, len = 4, of = "id")]
+struct Md5PrefixText {
+    #[decimal(13)]
+    ts: u64,
+    id: u64,
+}
+
+#[derive(RowKey)]
+#[salt(md5, buckets = 64, of = "id")]
+struct Md5Buckets {
+    ts: u64,
+    id: u64,
+}
+
+#[derive(RowKey)]
+#[rowkey(delimiter = ":")]
+#[salt(md5, buckets = 64, of = "id")]
+struct Md5BucketsText {
+    #[decimal(13)]
+    ts: u64,
+    id: u64,
+}
+
+#[derive(RowKey)]
+#[salt(phoenix, buckets = 64)]
+struct Phoenix {
+    ts: u64,
+    id: u64,
+}
+
+#[derive(RowKey)]
+#[salt(random, buckets = 64)]
+struct Random {
+    ts: u64,
+    id: u64,
+}
+
+#[derive(RowKey)]
+struct HexLeading {
+    #[hex(16)]
+    id: u64,
+    ts: u64,
+}
+
+/// Max/mean of the writes per region when 1M random keys meet `K::split_points(r)`.
+fn balance<K: RowKey>(make: impl Fn(u64, u64) -> K) -> Vec<(usize, f64)> {
+    let mut rng = Rng(42);
+    let keys: Vec<Vec<u8>> = (0..1_000_000u64)
+        .map(|i| make(1_700_000_000_000 + i, rng.next()).encode().unwrap())
+        .collect();
+    [4, 16, 64]
+        .into_iter()
+        .map(|r| {
+            let points = K::split_points(r).unwrap();
+            assert_eq!(points.len(), r - 1);
+            let mut table = Table::new(&points);
+            for k in &keys {
+                table.put(k);
+            }
+            (r, table.report().max_over_mean)
+        })
+        .collect()
+}
+
+#[test]
+fn split_points_balance_every_salt() {
+    let results = [
+        ("md5 prefix", balance(|ts, id| Md5Prefix { ts, id })),
+        (
+            "md5 prefix, text",
+            balance(|ts, id| Md5PrefixText { ts, id }),
+        ),
+        ("md5 buckets", balance(|ts, id| Md5Buckets { ts, id })),
+        (
+            "md5 buckets, text",
+            balance(|ts, id| Md5BucketsText { ts, id }),
+        ),
+        ("phoenix", balance(|ts, id| Phoenix { ts, id })),
+        ("random", balance(|ts, id| Random { ts, id })),
+        ("leading hex", balance(|ts, id| HexLeading { id, ts })),
+    ];
+    for (name, per_r) in &results {
+        for (r, ratio) in per_r {
+            println!("{name:<18} r = {r:>2}: max/mean {ratio:.3}");
+            assert!(*ratio <= 1.10, "{name}, {r} regions: max/mean {ratio}");
+        }
+    }
+}
+
+#[test]
+fn split_points_refuse_layouts_they_cannot_balance() {
+    #[derive(RowKey)]
+    struct Plain {
+        ts: u64,
+    }
+    assert!(matches!(
+        Plain::split_points(4),
+        Err(splits::SplitError::NeedsSample(_))
+    ));
+    assert!(matches!(
+        Md5Buckets::split_points(65),
+        Err(splits::SplitError::NeedsSample(_))
+    ));
+    assert_eq!(Md5Buckets::split_points(1).unwrap(), Vec::<Vec<u8>>::new());
+    // Text bucket salts split on their text: "16:" starts the second of four regions.
+    assert_eq!(
+        Md5BucketsText::split_points(4).unwrap(),
+        [b"16".to_vec(), b"32".to_vec(), b"48".to_vec()]
+    );
+    // From a sample, for layouts whose key space only the data knows.
+    let sample: Vec<Vec<u8>> = (0..1000u64)
+        .map(|ts| Plain { ts: ts * ts }.encode().unwrap())
+        .collect();
+    let points = splits::from_sample(&sample, 4).unwrap();
+    let mut table = Table::new(&points);
+    for k in &sample {
+        table.put(k);
+    }
+    assert!(table.report().max_over_mean <= 1.01);
+}
+
+/// The hotspot demo's claims, on the demo's own designs and simulation (fewer writes).
+#[test]
+fn hotspot_demo_claims() {
+    let writes = 300_000;
+    for design in &hotspot::DESIGNS {
+        let report = hotspot::simulate(design, writes);
+        assert!(
+            report.regions > 5,
+            "{}: the table auto-split ({} regions)",
+            design.name,
+            report.regions
+        );
+        let worst_share = report.late_min(0.5, |w| w.hottest_share);
+        let worst_spread = report.late_max(0.5, |w| w.max_over_mean);
+        match design.name {
+            "timestamp first" | "id first" => {
+                assert!(worst_share >= 0.99, "{}: {worst_share}", design.name)
+            }
+            "md5 buckets (16)" | "random buckets (16)" => {
+                assert!(
+                    worst_spread <= 2.0,
+                    "{}: hottest region {worst_spread}x the mean",
+                    design.name
+                )
+            }
+            _ => assert!(
+                report.late(0.5, |w| w.hottest_share) < 0.2,
+                "{}",
+                design.name
+            ),
+        }
+    }
+}
