@@ -1,25 +1,12 @@
 //! Facts about HBase, printed by running HBase's own Java code (see tests/data/README.md):
 //! every line of each file must be reproduced byte for byte.
 
+mod support;
+
 use rowkey::scan::prefix_stop;
 use rowkey::{EncodeError, RowKey};
-use serde_json::Value;
 
-fn lines(name: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
-
-fn hex(v: &Value) -> Vec<u8> {
-    let s = v.as_str().expect("a hex string");
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
+use support::{golden as lines, unhex as hex};
 
 #[derive(RowKey, Debug, PartialEq)]
 struct JavaLong {

@@ -1,26 +1,14 @@
 //! Split points and `toStringBinary`, byte for byte with HBase's Java code (every line of
 //! tests/data/splits.jsonl and to_string_binary.jsonl).
 
+mod support;
+
 use proptest::prelude::*;
 use rowkey::hbase::{from_string_binary, parse_string_binary, to_string_binary};
 use rowkey::splits::{self, NumberStringSplit, SplitError, UniformSplit};
 use serde_json::Value;
 
-fn lines(name: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
-
-fn hex(v: &Value) -> Vec<u8> {
-    let s = v.as_str().expect("a hex string");
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
+use support::{golden as lines, unhex as hex};
 
 fn hexes(v: &Value) -> Vec<Vec<u8>> {
     v.as_array().expect("an array").iter().map(hex).collect()

@@ -1,25 +1,13 @@
 //! Salts: byte-exact with HBase's MD5 and Phoenix's SaltingUtil (golden vectors printed by
 //! their Java code), verified on decode, and spread as promised.
 
+mod support;
+
 use rowkey::salt::{java_array_hash, md5, md5_bucket, phoenix_bucket};
 use rowkey::{DecodeError, RowKey, Salt};
 use serde_json::Value;
 
-fn lines(name: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
-
-fn hex(v: &Value) -> Vec<u8> {
-    let s = v.as_str().expect("a hex string");
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
-}
+use support::{golden as lines, unhex as hex};
 
 #[derive(RowKey, Debug, PartialEq)]
 #[salt(md5, of = "id")]

@@ -195,26 +195,30 @@ impl Table {
 }
 
 impl Report {
-    /// Mean of a window statistic over the last `fraction` of the windows (the steady state).
+    /// The last `fraction` of the windows (the steady state); at least one if there are any.
+    pub fn late_windows(&self, fraction: f64) -> &[Window] {
+        let n = self.windows.len();
+        let keep = ((fraction * n as f64).ceil() as usize).clamp(n.min(1), n);
+        &self.windows[n - keep..]
+    }
+
+    /// Mean of a window statistic over the last `fraction` of the windows.
     pub fn late(&self, fraction: f64, stat: impl Fn(&Window) -> f64) -> f64 {
-        let skip = ((1.0 - fraction) * self.windows.len() as f64) as usize;
-        let late = &self.windows[skip.min(self.windows.len().saturating_sub(1))..];
+        let late = self.late_windows(fraction);
         late.iter().map(stat).sum::<f64>() / late.len().max(1) as f64
     }
 
-    /// The worst value of a window statistic over the last `fraction` of the windows.
+    /// The highest value of a window statistic over the last `fraction` of the windows.
     pub fn late_max(&self, fraction: f64, stat: impl Fn(&Window) -> f64) -> f64 {
-        let skip = ((1.0 - fraction) * self.windows.len() as f64) as usize;
-        self.windows[skip.min(self.windows.len())..]
+        self.late_windows(fraction)
             .iter()
             .map(stat)
             .fold(0.0, f64::max)
     }
 
-    /// The worst value of a window statistic over the last `fraction` of the windows, lowest.
+    /// The lowest value of a window statistic over the last `fraction` of the windows.
     pub fn late_min(&self, fraction: f64, stat: impl Fn(&Window) -> f64) -> f64 {
-        let skip = ((1.0 - fraction) * self.windows.len() as f64) as usize;
-        self.windows[skip.min(self.windows.len())..]
+        self.late_windows(fraction)
             .iter()
             .map(stat)
             .fold(f64::INFINITY, f64::min)

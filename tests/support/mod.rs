@@ -185,3 +185,21 @@ pub fn option<T>(a: &Option<T>, b: &Option<T>, f: fn(&T, &T) -> Ordering) -> Ord
         (Some(x), Some(y)) => f(x, y),
     }
 }
+
+/// The lines of a golden file in tests/data, parsed.
+pub fn golden(name: &str) -> Vec<serde_json::Value> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// A lowercase hex string of a golden file as bytes.
+pub fn unhex(v: &serde_json::Value) -> Vec<u8> {
+    let s = v.as_str().expect("a hex string");
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+        .collect()
+}
