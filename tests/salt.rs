@@ -5,7 +5,6 @@ mod support;
 
 use rowkey::salt::{java_array_hash, md5, md5_bucket, phoenix_bucket};
 use rowkey::{DecodeError, RowKey, Salt};
-use serde_json::Value;
 
 use support::{golden as lines, unhex as hex};
 
