@@ -1,9 +1,11 @@
 //! The k-way merge is O(n log k): time per row at fixed n = 2^16 as k grows from 2 to 256.
+//! Routing a key to a simulated region is O(log regions): 16 to 4096 regions.
 //! `cargo bench --bench merge`
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rowkey::sim::Table;
 use rowkey::Merge;
 
 const N: u32 = 1 << 16;
@@ -36,12 +38,31 @@ fn merge(c: &mut Criterion) {
     g.finish();
 }
 
+fn route(c: &mut Criterion) {
+    let mut g = c.benchmark_group("route");
+    let keys: Vec<[u8; 8]> = (0..1024u64)
+        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15).to_be_bytes())
+        .collect();
+    g.throughput(Throughput::Elements(keys.len() as u64));
+    for regions in [16usize, 256, 4096] {
+        let table = Table::new(&rowkey::splits::uniform(regions).unwrap());
+        g.bench_with_input(BenchmarkId::from_parameter(regions), &table, |b, t| {
+            b.iter(|| {
+                keys.iter()
+                    .map(|k| t.region_of(black_box(k)))
+                    .sum::<usize>()
+            })
+        });
+    }
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2))
         .sample_size(20);
-    targets = merge
+    targets = merge, route
 }
 criterion_main!(benches);

@@ -243,13 +243,32 @@ pub fn write_salt(
     width: usize,
     of: &[(usize, usize)],
 ) {
-    let mut parts: [&[u8]; 8] = [&[]; 8];
-    let n = of.len().min(parts.len());
-    for (part, &(s, e)) in parts.iter_mut().zip(of) {
-        *part = w.slice(s, e);
+    let mut bytes = [0u8; 16];
+    let len = salt.len();
+    match salt {
+        Salt::None => return,
+        // Hash the fields straight from the key buffer: no intermediate copy.
+        Salt::Md5 { .. } | Salt::Md5Buckets { .. } => {
+            use md5::{Digest, Md5};
+            let mut h = Md5::new();
+            for &(s, e) in of {
+                h.update(w.slice(s, e));
+            }
+            let d: [u8; 16] = h.finalize().into();
+            match salt.buckets() {
+                Some(n) => {
+                    bytes[0] =
+                        (u32::from_be_bytes([d[0], d[1], d[2], d[3]]) % u32::from(n.max(1))) as u8
+                }
+                None => bytes = d,
+            }
+        }
+        Salt::Phoenix { buckets } => {
+            let rest = width + usize::from(text.is_some());
+            bytes[0] = crate::salt::phoenix_bucket(w.slice(rest, w.position()), buckets);
+        }
+        Salt::Random { buckets } => bytes[0] = crate::salt::random_bucket(buckets),
     }
-    let rest_start = width + usize::from(text.is_some());
-    let (bytes, len) = salt.compute(&parts[..n], w.slice(rest_start, w.position()));
     match text {
         None => w.patch(0, &bytes[..len]),
         Some(text) => {

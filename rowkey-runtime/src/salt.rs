@@ -71,6 +71,7 @@ impl Salt {
     /// Computes the salt from the `of` fields' encoded bytes (in `of` order) and the key bytes
     /// after the salt. Returns the salt bytes and their count.
     #[doc(hidden)]
+    #[inline]
     pub fn compute(&self, of: &[&[u8]], rest: &[u8]) -> ([u8; 16], usize) {
         let mut out = [0u8; 16];
         match *self {
@@ -199,6 +200,7 @@ pub enum SaltTextError {
 /// let digest = rowkey::salt::md5(&[b"1231231"]);
 /// assert_eq!(digest[..4], [0x8D, 0x46, 0x46, 0xEB]);
 /// ```
+#[inline]
 pub fn md5(parts: &[&[u8]]) -> [u8; 16] {
     let mut h = Md5::new();
     for part in parts {
@@ -212,6 +214,7 @@ pub fn md5(parts: &[&[u8]]) -> [u8; 16] {
 /// ```
 /// assert!(rowkey::salt::md5_bucket(&[b"1231231"], 16) < 16);
 /// ```
+#[inline]
 pub fn md5_bucket(parts: &[&[u8]], buckets: u16) -> u8 {
     let d = md5(parts);
     (u32::from_be_bytes([d[0], d[1], d[2], d[3]]) % u32::from(buckets.max(1))) as u8
