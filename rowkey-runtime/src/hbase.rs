@@ -7,9 +7,14 @@
 /// assert_eq!(rowkey::hbase::to_string_binary(b"ab\x00\\\xff"), r"ab\x00\x5C\xFF");
 /// ```
 pub fn to_string_binary(bytes: &[u8]) -> String {
+    escape(bytes, b"\\")
+}
+
+/// Printable ASCII as is, except the bytes in `also`; everything else as `\\xHH`.
+fn escape(bytes: &[u8], also: &[u8]) -> String {
     let mut s = String::with_capacity(bytes.len());
     for &b in bytes {
-        if (0x20..=0x7E).contains(&b) && b != b'\\' {
+        if (0x20..=0x7E).contains(&b) && !also.contains(&b) {
             s.push(b as char);
         } else {
             s.push_str(&format!("\\x{b:02X}"));
@@ -21,16 +26,7 @@ pub fn to_string_binary(bytes: &[u8]) -> String {
 /// A byte string as a double-quoted HBase shell (Ruby) literal: `toStringBinary` escapes, plus
 /// `"` and `#` escaped so that Ruby reads back exactly these bytes.
 pub(crate) fn shell_string(bytes: &[u8]) -> String {
-    let mut s = String::from("\"");
-    for &b in bytes {
-        if (0x20..=0x7E).contains(&b) && !matches!(b, b'\\' | b'"' | b'#') {
-            s.push(b as char);
-        } else {
-            s.push_str(&format!("\\x{b:02X}"));
-        }
-    }
-    s.push('"');
-    s
+    format!("\"{}\"", escape(bytes, b"\\\"#"))
 }
 
 /// HBase's `Bytes.toBytesBinary`, lenient as HBase is: `\\xHH` with uppercase hex digits is a

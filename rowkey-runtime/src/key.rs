@@ -84,13 +84,7 @@ pub trait RowKey: Sized {
     /// assert_eq!(Event::split_points(4).unwrap(), [vec![4], vec![8], vec![12]]);
     /// ```
     fn split_points(regions: usize) -> Result<Vec<Vec<u8>>, crate::SplitError> {
-        crate::splits::for_layout(
-            Self::SALT,
-            Self::SALT_TEXT,
-            Self::DELIMITER,
-            Self::LEADING_DIGITS,
-            regions,
-        )
+        crate::splits::for_layout(Self::SALT, Self::SALT_TEXT, Self::LEADING_DIGITS, regions)
     }
 }
 
@@ -256,10 +250,7 @@ pub fn write_salt(
             }
             let d: [u8; 16] = h.finalize().into();
             match salt.buckets() {
-                Some(n) => {
-                    bytes[0] =
-                        (u32::from_be_bytes([d[0], d[1], d[2], d[3]]) % u32::from(n.max(1))) as u8
-                }
+                Some(n) => bytes[0] = crate::salt::digest_bucket(&d, n),
                 None => bytes = d,
             }
         }

@@ -139,7 +139,8 @@ impl SaltText {
                 n
             }
             SaltText::Alphabet(alphabet) => {
-                out[0] = alphabet[usize::from(salt.first().copied().unwrap_or(0))];
+                let b = usize::from(salt.first().copied().unwrap_or(0));
+                out[0] = alphabet.get(b).copied().unwrap_or(b'?');
                 1
             }
         }
@@ -216,7 +217,12 @@ pub fn md5(parts: &[&[u8]]) -> [u8; 16] {
 /// ```
 #[inline]
 pub fn md5_bucket(parts: &[&[u8]], buckets: u16) -> u8 {
-    let d = md5(parts);
+    digest_bucket(&md5(parts), buckets)
+}
+
+/// The bucket of an MD5 digest: its first four bytes as a big-endian u32, mod `buckets`.
+#[inline]
+pub(crate) fn digest_bucket(d: &[u8; 16], buckets: u16) -> u8 {
     (u32::from_be_bytes([d[0], d[1], d[2], d[3]]) % u32::from(buckets.max(1))) as u8
 }
 

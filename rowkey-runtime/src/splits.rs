@@ -663,7 +663,6 @@ pub fn check<K: AsRef<[u8]>>(splits: &[K], space: &KeySpace) -> Check {
 pub fn for_layout(
     salt: Salt,
     text: Option<SaltText>,
-    delimiter: Option<u8>,
     leading: Option<(u32, usize)>,
     regions: usize,
 ) -> Result<Vec<Vec<u8>>, SplitError> {
@@ -673,7 +672,6 @@ pub fn for_layout(
     if regions == 1 {
         return Ok(Vec::new());
     }
-    let _ = delimiter;
     match (salt, salt.buckets()) {
         (_, Some(buckets)) => {
             let mut rendered: Vec<Vec<u8>> = (0..buckets)
