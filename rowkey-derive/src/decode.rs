@@ -74,6 +74,7 @@ pub fn method(input: &Input) -> TokenStream {
         fn decode(
             __key: &[::core::primitive::u8],
         ) -> #krate::__private::Result<Self, #krate::__private::DecodeError> {
+            #krate::__private::check_key_len(__key)?;
             let mut __r = #krate::__private::Reader::new(__key);
             #salt_read
             #(#reads)*

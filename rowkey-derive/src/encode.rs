@@ -3,7 +3,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::ast::Input;
+use crate::ast::{Class, Input};
 use crate::expand::{format_of, krate};
 
 pub fn consts(input: &Input) -> TokenStream {
@@ -34,22 +34,28 @@ pub fn consts(input: &Input) -> TokenStream {
         }
         None => (TokenStream::new(), TokenStream::new()),
     };
-    // The first field's digits tell split points how the key space is laid out.
+    // The first field's digits tell split points how the key space is laid out: only when the
+    // key starts with them (no Option tag), in ascending order, and up to the type's maximum.
     let leading = input.fields.first().and_then(|f| {
         let a = &f.attrs;
-        if a.desc.is_some() || a.reverse.is_some() {
+        if a.desc.is_some() || a.reverse.is_some() || matches!(f.class, Class::Option(_)) {
             return None;
         }
+        // The type's maximum, when the macro can see the type.
+        let Class::Unsigned(bytes) = f.class else {
+            return None;
+        };
+        let max = u128::MAX >> (128 - 8 * bytes);
         match (&a.hex, &a.decimal) {
-            (Some(n), _) => Some((16u32, n.value)),
-            (_, Some(n)) => Some((10u32, n.value)),
+            (Some(n), _) => Some((16u32, n.value, max)),
+            (_, Some(n)) => Some((10u32, n.value, max)),
             _ => None,
         }
     });
     let leading = match leading {
-        Some((radix, width)) => quote! {
-            const LEADING_DIGITS: #krate::__private::Option<(::core::primitive::u32, ::core::primitive::usize)> =
-                #krate::__private::Some((#radix, #width));
+        Some((radix, width, max)) => quote! {
+            const LEADING_DIGITS: #krate::__private::Option<(::core::primitive::u32, ::core::primitive::usize, ::core::primitive::u128)> =
+                #krate::__private::Some((#radix, #width, #max));
         },
         None => TokenStream::new(),
     };

@@ -40,7 +40,7 @@ pub fn method(input: &Input) -> TokenStream {
             // The fields decoded: what decode can still reject is the salt or trailing bytes.
             quote! {
                 if let #krate::__private::Err(__e) = <Self as #krate::RowKey>::decode(__key) {
-                    return __x.fail(&__e);
+                    return __x.fail_after(&__e);
                 }
             },
         )
@@ -52,6 +52,9 @@ pub fn method(input: &Input) -> TokenStream {
             #[allow(unused_imports)]
             use #krate::__private::{ViaDebug as _, ViaFallback as _};
             let mut __x = #krate::__private::Explainer::new(__key, #text);
+            if let #krate::__private::Err(__e) = #krate::__private::check_key_len(__key) {
+                return __x.fail(&__e);
+            }
             #salt_part
             #(#parts)*
             #salt_check

@@ -44,6 +44,15 @@ impl Width {
     }
 }
 
+/// How the bytes of a rangeable field follow its values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RangeKind {
+    /// Byte order is value order, or its reverse.
+    Monotone { descending: bool },
+    /// `#[reverse_ts] Option<T>`: `None` first, then `Some` values newest first.
+    OptionNewestFirst,
+}
+
 /// The longest unpadded decimal text of an integer type (`-9223372036854775808` is 20).
 pub fn text_int_width(class: &Class) -> Option<usize> {
     Some(match class {
@@ -95,12 +104,25 @@ impl Field<'_> {
         }
     }
 
-    /// True when byte order follows value order, so a scan can bound this field with a range:
-    /// not for `#[reverse]`, `#[java]`, or variable-width text.
-    pub fn rangeable(&self) -> bool {
+    /// How a scan bounds this field with a range, or `None` when its byte order does not
+    /// follow value order: `#[reverse]`, `#[java]`, variable-width text, and a `#[reverse_ts]`
+    /// value under more than one `Option`.
+    pub fn range_kind(&self) -> Option<RangeKind> {
         let variable_text =
             self.is_text() && self.width_attr().is_none() && self.attrs.reverse_ts.is_none();
-        self.attrs.reverse.is_none() && self.attrs.java.is_none() && !variable_text
+        if self.attrs.reverse.is_some() || self.attrs.java.is_some() || variable_text {
+            return None;
+        }
+        let newest_first = self.attrs.reverse_ts.is_some();
+        match &self.class {
+            Class::Option(inner) if newest_first => match **inner {
+                Class::Option(_) => None,
+                _ => Some(RangeKind::OptionNewestFirst),
+            },
+            _ => Some(RangeKind::Monotone {
+                descending: self.attrs.desc.is_some() != newest_first,
+            }),
+        }
     }
 
     /// The encoded width of the field, delimiter included.

@@ -10,6 +10,7 @@ use syn::spanned::Spanned;
 
 use crate::ast::{Class, Input};
 use crate::expand::{krate, respan};
+use crate::layout::RangeKind;
 
 pub fn builder(input: &Input) -> TokenStream {
     // Builders are generated for non-generic keys; a generic key's states would need its
@@ -71,21 +72,37 @@ pub fn builder(input: &Input) -> TokenStream {
         };
         // Byte order follows value order except for #[reverse], #[java] (negatives last) and
         // variable-width text, so those fields have no range method.
-        let ranged = f.rangeable();
-        let range = ranged.then(|| {
+        let range = f.range_kind().map(|kind| {
             let range_method = format_ident!("{}_range", name);
-            let descending = f.attrs.desc.is_some() != f.attrs.reverse_ts.is_some();
             let range_doc = format!(" Bounds `{name}` and ends the partial key.");
-            quote! {
-                #[doc = #range_doc]
-                pub fn #range_method(self, range: impl #p::RangeBounds<#ty>) -> #scan_range<#i> {
-                    let __encode = #encode;
-                    #scan_range(self.0.range_encoded(
+            let bounded = match kind {
+                RangeKind::Monotone { descending } => quote! {
+                    self.0.range_encoded(
                         #p::map_bound(range.start_bound(), &__encode),
                         #p::map_bound(range.end_bound(), &__encode),
                         #open,
                         #descending,
-                    ))
+                    )
+                },
+                // `None` sorts first, `Some` values newest first: two segments.
+                RangeKind::OptionNewestFirst => {
+                    let some_tag = Literal::u8_suffixed(1 ^ f.flip());
+                    quote! {
+                        self.0.range_option_encoded(
+                            range.start_bound(),
+                            range.end_bound(),
+                            &__encode,
+                            #some_tag,
+                            #open,
+                        )
+                    }
+                }
+            };
+            quote! {
+                #[doc = #range_doc]
+                pub fn #range_method(self, range: impl #p::RangeBounds<#ty>) -> #scan_range<#i> {
+                    let __encode = #encode;
+                    #scan_range(#bounded)
                 }
             }
         });

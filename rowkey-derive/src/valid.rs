@@ -382,6 +382,7 @@ fn text_layout(cx: &Ctxt, input: &Input) {
     }
     for field in &input.fields {
         text_field(cx, field);
+        pad_is_not_delimiter(cx, field, d);
     }
     if let Some(salt) = input.attrs.salt.as_ref().filter(|s| !s.failed) {
         if let Some((SaltKind::Phoenix, path)) = &salt.kind {
@@ -426,6 +427,25 @@ fn text_layout(cx: &Ctxt, input: &Input) {
                 }
                 seen.push(b);
             }
+        }
+    }
+}
+
+/// A pad equal to the delimiter would make a reader splitting on the delimiter cut the part.
+fn pad_is_not_delimiter(cx: &Ctxt, field: &Field, d: u8) {
+    let Some(fixed) = &field.attrs.fixed else {
+        return;
+    };
+    let pad = field.attrs.pad.as_ref().map_or(b' ', |c| c.value() as u8);
+    if pad == d {
+        let msg = format!(
+            "the pad {:?} of `{}` is the key's delimiter, so a reader splitting the key would cut the part; choose another pad",
+            char::from(pad),
+            field.name
+        );
+        match &field.attrs.pad {
+            Some(c) => cx.error_spanned_by(c, msg),
+            None => cx.error_spanned_by(&fixed.lit, msg),
         }
     }
 }

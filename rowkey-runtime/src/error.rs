@@ -62,6 +62,18 @@ pub enum EncodeError {
         /// The pad byte.
         pad: u8,
     },
+    /// A `#[fixed(N, pad = c)]` string or byte vector holds a byte below the pad byte: a shorter
+    /// value's padding would sort above it, so byte order would differ from the values' order.
+    BelowPad {
+        /// The field.
+        field: &'static str,
+        /// Byte index of the first such byte in the value.
+        index: usize,
+        /// That byte.
+        byte: u8,
+        /// The pad byte.
+        pad: u8,
+    },
     /// An integer does not fit the narrowed width of `#[fixed(N)]`, `#[decimal(N)]` or `#[hex(N)]`.
     DoesNotFit {
         /// The field.
@@ -121,6 +133,7 @@ impl EncodeError {
         match self {
             EncodeError::TooLong { field, .. }
             | EncodeError::EndsWithPad { field, .. }
+            | EncodeError::BelowPad { field, .. }
             | EncodeError::DoesNotFit { field, .. }
             | EncodeError::NegativeTimestamp { field, .. }
             | EncodeError::TimestampTooLarge { field, .. }
@@ -142,6 +155,19 @@ impl fmt::Display for EncodeError {
                 f,
                 "field `{field}` ends with the pad byte 0x{pad:02X}, which decoding would strip; \
                  remove the trailing pad bytes or use a variable-length field"
+            ),
+            EncodeError::BelowPad {
+                field,
+                index,
+                byte,
+                pad,
+            } => write!(
+                f,
+                "field `{field}` holds {} at byte {index}, below the pad {}, so padded keys \
+                 would sort out of order; choose a pad below every character of the values \
+                 (the default: 0x00 in binary keys, ' ' in text keys)",
+                show_byte(*byte),
+                show_byte(*pad)
             ),
             EncodeError::DoesNotFit {
                 field,
@@ -260,6 +286,34 @@ pub enum DecodeError {
         /// What was expected.
         expected: &'static str,
     },
+    /// A text key's part contains the delimiter, which `encode` never writes inside a part.
+    ContainsDelimiter {
+        /// The part.
+        field: &'static str,
+        /// Offset of the delimiter.
+        offset: usize,
+        /// The delimiter.
+        delimiter: u8,
+    },
+    /// A `#[fixed(N, pad = c)]` field holds a byte below its pad byte, which `encode` never
+    /// writes (see [`EncodeError::BelowPad`]).
+    BelowPad {
+        /// The field.
+        field: &'static str,
+        /// Offset of the byte.
+        offset: usize,
+        /// The byte (un-inverted).
+        byte: u8,
+        /// The pad byte.
+        pad: u8,
+    },
+    /// The key is longer than HBase's [`MAX_ROW_LENGTH`]: `encode` never writes such a key.
+    KeyTooLong {
+        /// The key's length in bytes.
+        len: usize,
+        /// The limit.
+        max: usize,
+    },
     /// A text key's part is not followed by the delimiter.
     MissingDelimiter {
         /// The part before the missing delimiter.
@@ -314,9 +368,10 @@ pub enum DecodeError {
 }
 
 impl DecodeError {
-    /// The field at fault.
-    pub fn field(&self) -> &'static str {
-        match self {
+    /// The field at fault (`"salt"` for the salt), or `None` when the error is about the whole
+    /// key.
+    pub fn field(&self) -> Option<&'static str> {
+        Some(match self {
             DecodeError::Truncated { field, .. }
             | DecodeError::MissingTerminator { field, .. }
             | DecodeError::BadEscape { field, .. }
@@ -328,8 +383,11 @@ impl DecodeError {
             | DecodeError::MissingDelimiter { field, .. }
             | DecodeError::SaltMismatch { field, .. }
             | DecodeError::BucketOutOfRange { field, .. }
+            | DecodeError::ContainsDelimiter { field, .. }
+            | DecodeError::BelowPad { field, .. }
             | DecodeError::Codec { field, .. } => field,
-        }
+            DecodeError::KeyTooLong { .. } => return None,
+        })
     }
 
     /// The byte offset in the key.
@@ -346,14 +404,26 @@ impl DecodeError {
             | DecodeError::MissingDelimiter { offset, .. }
             | DecodeError::SaltMismatch { offset, .. }
             | DecodeError::BucketOutOfRange { offset, .. }
+            | DecodeError::ContainsDelimiter { offset, .. }
+            | DecodeError::BelowPad { offset, .. }
             | DecodeError::Codec { offset, .. } => *offset,
+            DecodeError::KeyTooLong { max, .. } => *max,
         }
     }
 }
 
 impl fmt::Display for DecodeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "field `{}` at byte {}: ", self.field(), self.offset())?;
+        let Some(field) = self.field() else {
+            return match self {
+                DecodeError::KeyTooLong { len, max } => write!(
+                    f,
+                    "the key is {len} bytes long, over HBase's row key limit of {max} bytes"
+                ),
+                _ => Ok(()),
+            };
+        };
+        write!(f, "field `{field}` at byte {}: ", self.offset())?;
         match self {
             DecodeError::Truncated {
                 needed, available, ..
@@ -401,12 +471,33 @@ impl fmt::Display for DecodeError {
             DecodeError::BucketOutOfRange {
                 bucket, buckets, ..
             } => write!(f, "bucket {bucket} is out of range for {buckets} buckets"),
+            DecodeError::ContainsDelimiter { delimiter, .. } => write!(
+                f,
+                "the part contains the delimiter {}, which encode never writes inside a part",
+                show_byte(*delimiter)
+            ),
+            DecodeError::BelowPad { byte, pad, .. } => write!(
+                f,
+                "{} is below the pad {}, which encode never writes",
+                show_byte(*byte),
+                show_byte(*pad)
+            ),
             DecodeError::Codec { message, .. } => f.write_str(message),
+            DecodeError::KeyTooLong { .. } => Ok(()),
         }
     }
 }
 
 impl std::error::Error for DecodeError {}
+
+/// A byte as a reader wants to see it: `'A' (0x41)` when printable ASCII, else `0x01`.
+pub(crate) fn show_byte(b: u8) -> String {
+    if (0x20..0x7F).contains(&b) {
+        format!("{:?} (0x{b:02X})", char::from(b))
+    } else {
+        format!("0x{b:02X}")
+    }
+}
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02X}")).collect()

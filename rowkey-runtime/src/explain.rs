@@ -44,13 +44,25 @@ impl<'a> Explainer<'a> {
         self.parts.push((self.name, self.start, end, rendered));
     }
 
-    /// Renders the parts decoded so far, then `err` and the unread bytes.
+    /// Renders the parts decoded so far, then `err` (raised by the current part) and the bytes
+    /// from the current part on.
     pub fn fail(self, err: &DecodeError) -> String {
         let at = self.start;
+        self.report(err, at)
+    }
+
+    /// Renders every part, then `err`, raised once the parts were read (the salt check or
+    /// trailing bytes), and the bytes after the last part, if any.
+    pub fn fail_after(self, err: &DecodeError) -> String {
+        let at = self.reader.offset();
+        self.report(err, at)
+    }
+
+    fn report(&self, err: &DecodeError, unread: usize) -> String {
         let mut out = self.table();
         let _ = writeln!(out, "error: {err}");
-        if at < self.key.len() {
-            let _ = writeln!(out, "unread @{at}: {}", self.raw(&self.key[at..]));
+        if let Some(rest) = self.key.get(unread..).filter(|r| !r.is_empty()) {
+            let _ = writeln!(out, "unread @{unread}: {}", self.raw(rest));
         }
         out
     }
@@ -67,39 +79,50 @@ impl<'a> Explainer<'a> {
     pub fn finish(self) -> String {
         match self.reader.finish() {
             Ok(()) => self.table(),
-            Err(err) => {
-                let at = self.reader.offset();
-                let mut out = self.table();
-                let _ = writeln!(out, "error: {err}");
-                let _ = writeln!(out, "unread @{at}: {}", self.raw(&self.key[at..]));
-                out
-            }
+            Err(err) => self.fail_after(&err),
         }
     }
 
+    /// One line per part: name, offset, raw bytes, value, in aligned columns. Columns are
+    /// aligned up to [`ALIGN`] characters; longer cells (a long part) just run on.
     fn table(&self) -> String {
-        let name_w = self.parts.iter().map(|p| p.0.len()).max().unwrap_or(0);
-        let at_w = self
-            .parts
-            .iter()
-            .map(|p| p.1.to_string().len())
-            .max()
-            .unwrap_or(0);
+        let width = |cells: &mut dyn Iterator<Item = usize>| cells.max().unwrap_or(0).min(ALIGN);
         let raws: Vec<String> = self
             .parts
             .iter()
             .map(|p| self.raw(&self.key[p.1..p.2]))
             .collect();
-        let raw_w = raws.iter().map(String::len).max().unwrap_or(0);
+        let name_w = width(&mut self.parts.iter().map(|p| p.0.len()));
+        let at_w = width(&mut self.parts.iter().map(|p| digits(p.1)));
+        let raw_w = width(&mut raws.iter().map(|r| r.chars().count()));
         let mut out = String::new();
         for ((name, start, _, value), raw) in self.parts.iter().zip(&raws) {
-            let _ = writeln!(
-                out,
-                "{name:<name_w$} @{start:<at_w$}  {raw:<raw_w$}  {value}"
-            );
+            out.push_str(name);
+            pad(&mut out, name.len(), name_w);
+            let _ = write!(out, " @{start}");
+            pad(&mut out, digits(*start), at_w);
+            out.push_str("  ");
+            out.push_str(raw);
+            pad(&mut out, raw.chars().count(), raw_w);
+            out.push_str("  ");
+            out.push_str(value);
+            out.push('\n');
         }
         out
     }
+}
+
+/// Columns are padded to the widest cell up to this many characters.
+const ALIGN: usize = 48;
+
+/// Spaces after a cell of `len` characters to reach `width` (none when it is wider). Written
+/// by hand: `format!`'s width argument panics over 65,535.
+fn pad(out: &mut String, len: usize, width: usize) {
+    out.extend(core::iter::repeat_n(' ', width.saturating_sub(len)));
+}
+
+fn digits(n: usize) -> usize {
+    n.checked_ilog10().map_or(1, |d| d as usize + 1)
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -37,9 +37,10 @@ pub trait RowKey: Sized {
     const SALT_TEXT: Option<SaltText> = None;
     /// The delimiter of a text layout (`#[rowkey(delimiter = ":")]`).
     const DELIMITER: Option<u8> = None;
-    /// `(radix, digits)` when the first field is `#[hex(N)]` or `#[decimal(N)]`.
+    /// `(radix, digits, largest value of the type)` when the key starts with the digits of a
+    /// `#[hex(N)]` or `#[decimal(N)]` field.
     #[doc(hidden)]
-    const LEADING_DIGITS: Option<(u32, usize)> = None;
+    const LEADING_DIGITS: Option<(u32, usize, u128)> = None;
 
     /// The exact length of [`encode`](Self::encode)'s output.
     fn encoded_len(&self) -> usize;
@@ -154,6 +155,20 @@ fn write_key(
         out.truncate(start);
     }
     result
+}
+
+/// Refuses keys over HBase's row key limit before decoding: `encode` never writes them, so
+/// decoding one would not be canonical.
+#[doc(hidden)]
+#[inline]
+pub fn check_key_len(key: &[u8]) -> Result<(), DecodeError> {
+    if key.len() > MAX_ROW_LENGTH {
+        return Err(DecodeError::KeyTooLong {
+            len: key.len(),
+            max: MAX_ROW_LENGTH,
+        });
+    }
+    Ok(())
 }
 
 /// Reads the salt (binary, or text then the delimiter); checks a bucket's range. Returns the

@@ -6,8 +6,8 @@ pub use crate::format::{
     ReverseTs, TextFixed, TextInt, TextReverseTs, TextStr,
 };
 pub use crate::key::{
-    check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt, read_salt,
-    stack_len, write_salt,
+    check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt,
+    read_salt, stack_len, write_salt,
 };
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{encode_with, map_bound, CanPlan, PartialKey, ScanPlan};

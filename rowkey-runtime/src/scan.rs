@@ -227,11 +227,22 @@ pub fn map_bound<T, E>(
     }
 }
 
-/// Bounds on the encoded bytes of the ranged field, in byte order.
+/// One interval of the ranged field's encoded bytes, in byte order. A range on a field is one
+/// such interval, or two when the field's byte order is not monotone in its values (an `Option`
+/// whose value is stored newest first: `None` sorts first, then `Some` from the newest).
 #[derive(Debug, Clone)]
-struct KeyBounds {
+struct Segment {
+    /// Bytes every key of the segment has right after the fixed fields (an `Option`'s `Some`
+    /// tag); an unbounded side means "every such key".
+    tag: Vec<u8>,
     lo: Bound<Vec<u8>>,
     hi: Bound<Vec<u8>>,
+}
+
+/// Bounds on the encoded bytes of the ranged field.
+#[derive(Debug, Clone)]
+struct KeyBounds {
+    segments: Vec<Segment>,
     /// The field is the last one, stored raw (no terminator).
     open: bool,
 }
@@ -290,7 +301,62 @@ impl PartialKey {
         open: bool,
         descending: bool,
     ) -> Self {
-        let mut take = |b: Bound<Result<Vec<u8>, EncodeError>>| match b {
+        let (lo, hi) = (self.take(lo), self.take(hi));
+        let (lo, hi) = if descending { (hi, lo) } else { (lo, hi) };
+        self.range = Some(KeyBounds {
+            segments: vec![Segment {
+                tag: Vec::new(),
+                lo,
+                hi,
+            }],
+            open,
+        });
+        self
+    }
+
+    /// Bounds an `Option` field whose value sorts newest first (`#[reverse_ts]`): `None`
+    /// (stored `00`) sorts before every `Some`, and the `Some` values (after the tag
+    /// `some_tag`) sort against their values, so the range becomes up to two segments: `None`
+    /// if the range holds it, and the `Some` values it holds. `encode` writes a value as the
+    /// field; both bounds are encoded (an invalid bound is an error even where it is not needed).
+    pub fn range_option_encoded<T>(
+        mut self,
+        lo: Bound<&Option<T>>,
+        hi: Bound<&Option<T>>,
+        encode: impl Fn(&Option<T>) -> Result<Vec<u8>, EncodeError>,
+        some_tag: u8,
+        open: bool,
+    ) -> Self {
+        let some_lo = matches!(lo, Bound::Included(Some(_)) | Bound::Excluded(Some(_)));
+        let holds_none = matches!(lo, Bound::Unbounded | Bound::Included(None))
+            && !matches!(hi, Bound::Excluded(None));
+        let holds_some = !matches!(hi, Bound::Included(None) | Bound::Excluded(None));
+        let enc_lo = self.take(map_bound(lo, &encode));
+        let enc_hi = self.take(map_bound(hi, &encode));
+        let mut segments = Vec::new();
+        if holds_none {
+            let none = self.take(Bound::Included(encode(&None)));
+            segments.push(Segment {
+                tag: Vec::new(),
+                lo: none.clone(),
+                hi: none,
+            });
+        }
+        if holds_some {
+            // Newest first: the upper value bound is the lower byte bound.
+            segments.push(Segment {
+                tag: vec![some_tag],
+                lo: enc_hi,
+                hi: if some_lo { enc_lo } else { Bound::Unbounded },
+            });
+        }
+        self.range = Some(KeyBounds { segments, open });
+        self
+    }
+
+    /// An encoded bound, or the first encoding error (kept for `plan`).
+    fn take(&mut self, b: Bound<Result<Vec<u8>, EncodeError>>) -> Bound<Vec<u8>> {
+        match b {
             Bound::Included(Ok(e)) => Bound::Included(e),
             Bound::Excluded(Ok(e)) => Bound::Excluded(e),
             Bound::Unbounded => Bound::Unbounded,
@@ -298,11 +364,7 @@ impl PartialKey {
                 self.error.get_or_insert(err);
                 Bound::Unbounded
             }
-        };
-        let (lo, hi) = (take(lo), take(hi));
-        let (lo, hi) = if descending { (hi, lo) } else { (lo, hi) };
-        self.range = Some(KeyBounds { lo, hi, open });
-        self
+        }
     }
 
     /// The plan of a scan over every key. Never fails: nothing is encoded.
@@ -331,19 +393,19 @@ impl PartialKey {
         let point = self.range.is_none() && self.spans.len() == fields;
         let p = &self.bytes;
         let inner = if point {
-            Some(ScanRange::row(p))
+            vec![ScanRange::row(p)]
         } else {
-            self.inner_range()
+            self.inner_ranges()
         };
         let salt_len = self.salt_width();
         let mut ranges = Vec::new();
-        let Some(inner) = inner else {
+        if inner.is_empty() {
             return Ok(ScanPlan {
                 ranges,
                 point,
                 salt_len,
             });
-        };
+        }
         let known: Option<Vec<&[u8]>> = of
             .iter()
             .map(|&i| self.spans.get(i).map(|&(s, e)| &p[s..e]))
@@ -372,9 +434,11 @@ impl PartialKey {
         };
         for salt in salts {
             let salt = self.salt_bytes(&salt);
-            let range = salted(&salt, &inner);
-            if !range.is_empty() {
-                ranges.push(range);
+            for inner in &inner {
+                let range = salted(&salt, inner);
+                if !range.is_empty() {
+                    ranges.push(range);
+                }
             }
         }
         Ok(ScanPlan {
@@ -406,41 +470,61 @@ impl PartialKey {
         }
     }
 
-    /// The range of key bytes after the salt; `None` when the bounds exclude everything.
-    fn inner_range(&self) -> Option<ScanRange> {
+    /// The ranges of key bytes after the salt, in byte order; none when the bounds exclude
+    /// everything.
+    fn inner_ranges(&self) -> Vec<ScanRange> {
         let p = &self.bytes;
-        let Some(KeyBounds { lo, hi, open }) = &self.range else {
-            return Some(ScanRange::prefix(p));
+        let Some(KeyBounds { segments, open }) = &self.range else {
+            return vec![ScanRange::prefix(p)];
         };
-        let joined = |e: &[u8]| [&p[..], e].concat();
-        // The first key after every key that has this field value.
-        let after = |e: &[u8]| {
-            if *open {
-                let mut k = joined(e);
-                k.push(0);
-                k
-            } else {
-                prefix_stop(&joined(e))
-            }
-        };
-        let start = match lo {
-            Bound::Unbounded => p.clone(),
-            Bound::Included(e) => joined(e),
-            Bound::Excluded(e) => {
-                let s = after(e);
-                if s.is_empty() {
-                    return None;
-                }
-                s
-            }
-        };
-        let stop = match hi {
-            Bound::Unbounded => prefix_stop(p),
-            Bound::Excluded(e) => joined(e),
-            Bound::Included(e) => after(e),
-        };
-        Some(ScanRange { start, stop })
+        segments
+            .iter()
+            .filter_map(|segment| segment_range(p, segment, *open))
+            .filter(|r| !r.is_empty())
+            .collect()
     }
+}
+
+/// The key bytes of one segment of a ranged field after the fixed fields `p`; `None` when
+/// the bounds exclude every key.
+fn segment_range(p: &[u8], segment: &Segment, open: bool) -> Option<ScanRange> {
+    let joined = |e: &[u8]| [p, e].concat();
+    // The first key after every key that has this field value.
+    let after = |e: &[u8]| {
+        if open {
+            let mut k = joined(e);
+            k.push(0);
+            k
+        } else {
+            prefix_stop(&joined(e))
+        }
+    };
+    let tagged = joined(&segment.tag);
+    let start = match &segment.lo {
+        Bound::Unbounded => tagged.clone(),
+        Bound::Included(e) => joined(e),
+        Bound::Excluded(e) => {
+            let s = after(e);
+            if s.is_empty() {
+                // Nothing sorts after a value whose keys run to the end of the table.
+                return None;
+            }
+            s
+        }
+    };
+    let stop = match &segment.hi {
+        Bound::Unbounded => prefix_stop(&tagged),
+        Bound::Excluded(e) => {
+            let s = joined(e);
+            if s.is_empty() {
+                // Below the empty key there is nothing; an empty stop would mean the end.
+                return None;
+            }
+            s
+        }
+        Bound::Included(e) => after(e),
+    };
+    Some(ScanRange { start, stop })
 }
 
 /// `inner` under the salt bytes `salt`.

@@ -663,7 +663,7 @@ pub fn check<K: AsRef<[u8]>>(splits: &[K], space: &KeySpace) -> Check {
 pub fn for_layout(
     salt: Salt,
     text: Option<SaltText>,
-    leading: Option<(u32, usize)>,
+    leading: Option<(u32, usize, u128)>,
     regions: usize,
 ) -> Result<Vec<Vec<u8>>, SplitError> {
     if regions == 0 {
@@ -713,10 +713,18 @@ pub fn for_layout(
             }
         }
         _ => match leading {
-            Some((radix, width)) => {
-                let mut s = if radix == 16 { NumberStringSplit::hex() } else { NumberStringSplit::decimal() };
-                let top = if radix == 16 { "f" } else { "9" };
-                s.set_last_row(&top.repeat(width))?;
+            Some((radix, width, type_max)) => {
+                let mut s = if radix == 16 {
+                    NumberStringSplit::hex()
+                } else {
+                    NumberStringSplit::decimal()
+                };
+                // The largest value the field can hold: all digits, or the type's maximum.
+                let digits_max = u128::from(radix)
+                    .checked_pow(width as u32)
+                    .map_or(u128::MAX, |p| p - 1);
+                let last = Big::from_be_bytes(&digits_max.min(type_max).to_be_bytes()).to_string_radix(radix);
+                s.set_last_row(&format!("{last:0>width$}"))?;
                 s.split(regions)
             }
             None => Err(SplitError::NeedsSample(

@@ -6,7 +6,8 @@ use crate::error::{DecodeError, EncodeError, Unit};
 use crate::io::{Reader, Writer};
 
 /// `#[fixed(N)]`. On `String` / `Vec<u8>`: the value followed by `PAD` bytes up to N; a longer
-/// value or one ending in `PAD` is an error. On integers: N big-endian bytes (sign bit flipped
+/// value, one ending in `PAD`, or one holding a byte below `PAD` is an error (the pad rule, which
+/// keeps byte order equal to the values' order). On integers: N big-endian bytes (sign bit flipped
 /// for signed types, as in their natural encoding); a value that needs more is an error.
 #[derive(Debug, Clone, Copy)]
 pub struct Fixed<const N: usize, const PAD: u8 = 0>;
@@ -15,6 +16,10 @@ pub struct Fixed<const N: usize, const PAD: u8 = 0>;
 #[derive(Debug, Clone, Copy)]
 pub struct JavaFixed<const N: usize>;
 
+/// The pad rule: a value fits `#[fixed(N, pad = c)]` when it has at most N bytes, does not end
+/// in the pad byte (decoding strips trailing pads) and holds no byte below the pad byte (a
+/// shorter value's padding would then sort above it: with pad `_`, `"AB"` would sort before
+/// `"A"`). With the default pad `00` the last rule is always met.
 fn check_pad(field: &'static str, bytes: &[u8], n: usize, pad: u8) -> Result<(), EncodeError> {
     if bytes.len() > n {
         return Err(EncodeError::TooLong {
@@ -26,9 +31,21 @@ fn check_pad(field: &'static str, bytes: &[u8], n: usize, pad: u8) -> Result<(),
     if bytes.last() == Some(&pad) {
         return Err(EncodeError::EndsWithPad { field, pad });
     }
+    if pad != 0 {
+        if let Some(index) = bytes.iter().position(|&b| b < pad) {
+            return Err(EncodeError::BelowPad {
+                field,
+                index,
+                byte: bytes[index],
+                pad,
+            });
+        }
+    }
     Ok(())
 }
 
+/// Reads N padded bytes, strips the trailing pad and applies the pad rule of [`check_pad`], so
+/// that only keys `encode` writes decode.
 fn read_padded(r: &mut Reader<'_>, n: usize, pad: u8) -> Result<(Vec<u8>, usize), DecodeError> {
     let start = r.offset();
     let flip = r.flip();
@@ -36,6 +53,16 @@ fn read_padded(r: &mut Reader<'_>, n: usize, pad: u8) -> Result<(Vec<u8>, usize)
     let mut bytes: Vec<u8> = raw.iter().map(|b| b ^ flip).collect();
     let keep = bytes.iter().rposition(|&b| b != pad).map_or(0, |i| i + 1);
     bytes.truncate(keep);
+    if pad != 0 {
+        if let Some(i) = bytes.iter().position(|&b| b < pad) {
+            return Err(DecodeError::BelowPad {
+                field: r.field(),
+                offset: start + i,
+                byte: bytes[i],
+                pad,
+            });
+        }
+    }
     Ok((bytes, start))
 }
 

@@ -79,6 +79,19 @@ fn no_delimiter(field: &'static str, bytes: &[u8], d: u8) -> Result<(), EncodeEr
     }
 }
 
+/// Fails if the part's bytes, read from key offset `start`, contain the delimiter: `encode`
+/// refuses such values, so such keys are not canonical.
+fn delimiter_in_part(r: &Reader<'_>, start: usize, bytes: &[u8], d: u8) -> Result<(), DecodeError> {
+    match bytes.iter().position(|&b| b == d) {
+        Some(i) => Err(DecodeError::ContainsDelimiter {
+            field: r.field(),
+            offset: start + i,
+            delimiter: d,
+        }),
+        None => Ok(()),
+    }
+}
+
 impl<const D: u8> Format<String> for TextStr<D> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
@@ -100,6 +113,7 @@ impl<const D: u8> Format<String> for TextStr<D> {
         let start = r.offset();
         let rest = r.rest();
         let n = if last {
+            delimiter_in_part(r, start, rest, D)?;
             rest.len()
         } else {
             rest.iter().position(|&b| b == D).unwrap_or(rest.len())
@@ -131,7 +145,10 @@ impl<const N: usize, const PAD: u8, const D: u8> Format<String> for TextFixed<N,
 
     #[inline]
     fn read(r: &mut Reader<'_>, last: bool) -> Result<String, DecodeError> {
-        <super::Fixed<N, PAD> as Format<String>>::read(r, last)
+        let start = r.offset();
+        let v = <super::Fixed<N, PAD> as Format<String>>::read(r, last)?;
+        delimiter_in_part(r, start, v.as_bytes(), D)?;
+        Ok(v)
     }
 }
 

@@ -1,0 +1,108 @@
+//! Generates the fuzzer's layouts into `$OUT_DIR/layouts.rs` from `ROWKEY_FUZZ_SEED` and
+//! `ROWKEY_FUZZ_LAYOUTS`. The first layouts put every kind of the table and every salt in at
+//! least once; the rest are random.
+
+#[path = "gen/emit.rs"]
+mod emit;
+#[path = "gen/kinds.rs"]
+mod kinds;
+#[path = "gen/layout.rs"]
+mod layout;
+#[path = "src/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The seed CI uses.
+const DEFAULT_SEED: u64 = 20_261_122;
+/// Layouts per run in CI.
+const DEFAULT_LAYOUTS: usize = 240;
+
+fn env(name: &str) -> Option<u64> {
+    println!("cargo:rerun-if-env-changed={name}");
+    std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=gen");
+    println!("cargo:rerun-if-changed=src/rng.rs");
+    let seed = env("ROWKEY_FUZZ_SEED").unwrap_or(DEFAULT_SEED);
+    let count = env("ROWKEY_FUZZ_LAYOUTS").map_or(DEFAULT_LAYOUTS, |n| n as usize);
+    let binary = kinds::binary();
+    let text = kinds::text();
+    let all: Vec<&kinds::Kind> = binary.iter().chain(&text).collect();
+    // Coverage: every kind anywhere; then every kind that can be wrapped in an Option as the
+    // first field (split points, leading tags); then every kind that can take #[desc] last.
+    let mut forced: Vec<layout::Must> = all.iter().map(|k| ((*k).clone(), None)).collect();
+    forced.extend(
+        binary
+            .iter()
+            .filter(|k| k.option)
+            .map(|k| (k.option(), Some(0))),
+    );
+    forced.extend(
+        binary
+            .iter()
+            .filter(|k| k.desc)
+            .map(|k| (k.desc(), Some(usize::MAX))),
+    );
+    let count = count.max(forced.len());
+    let mut rng = rng::Rng::new(seed);
+    let mut out = String::new();
+    let mut coverage: BTreeMap<String, usize> = BTreeMap::new();
+    let mut names = Vec::new();
+    for i in 0..count {
+        let must = forced.get(i);
+        let salt = (i < 8 * layout::SALT_KINDS).then_some(i % layout::SALT_KINDS);
+        let l = layout::layout(&mut rng, i, &binary, &text, must, salt);
+        for f in &l.fields {
+            *coverage.entry(f.kind.name.clone()).or_default() += 1;
+        }
+        let salt_name = l.salt.as_ref().map_or("no salt", |s| s.name());
+        let encoding = if l.delimiter.is_some() {
+            "text"
+        } else {
+            "binary"
+        };
+        *coverage
+            .entry(format!("salt: {salt_name}, {encoding}"))
+            .or_default() += 1;
+        out.push_str(&emit::emit(&l));
+        names.push(l.name);
+    }
+    let mut head = String::new();
+    let _ = writeln!(
+        head,
+        "/// The seed the layouts were generated from.\npub const SEED: u64 = {seed};"
+    );
+    let _ = writeln!(head, "/// Kinds of the table (binary, then text).");
+    let kinds: Vec<String> = all.iter().map(|k| format!("{:?}", k.name)).collect();
+    let _ = writeln!(head, "pub const KINDS: &[&str] = &[{}];", kinds.join(", "));
+    let _ = writeln!(
+        head,
+        "/// How often each kind and salt appears in the layouts."
+    );
+    let cov: Vec<String> = coverage
+        .iter()
+        .map(|(k, n)| format!("({k:?}, {n})"))
+        .collect();
+    let _ = writeln!(
+        head,
+        "pub const COVERAGE: &[(&str, usize)] = &[{}];",
+        cov.join(", ")
+    );
+    let _ = writeln!(head, "/// Every layout's checker, with its name.");
+    let runs: Vec<String> = names
+        .iter()
+        .map(|n| format!("({n:?}, rowkey_fuzz::check::<{n}> as fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>)"))
+        .collect();
+    let _ = writeln!(
+        head,
+        "pub const LAYOUTS: &[(&str, fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>)] = &[{}];\n",
+        runs.join(",\n    ")
+    );
+    let path = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("layouts.rs");
+    std::fs::write(path, head + &out).expect("write layouts.rs");
+}

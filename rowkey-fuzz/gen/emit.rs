@@ -1,0 +1,219 @@
+//! Rust source for a generated layout: the struct with its attributes, and its `Fuzz` impl
+//! (values, rules, order, partial-key queries), all from the kinds table.
+
+use std::fmt::Write as _;
+
+use crate::layout::{Field, Layout, Salt};
+
+/// Replaces a kind's placeholders for its place in the layout.
+fn place(expr: &str, layout: &Layout, field: usize) -> String {
+    let d = layout
+        .delimiter
+        .map_or("0u8".to_string(), |d| format!("{d}u8"));
+    let last = field + 1 == layout.fields.len();
+    expr.replace("{D}", &d).replace("{LAST}", &last.to_string())
+}
+
+/// The struct's source.
+pub fn source(layout: &Layout) -> String {
+    let mut s = String::new();
+    if let Some(d) = layout.delimiter {
+        let _ = writeln!(s, "#[rowkey(delimiter = {:?})]", char::from(d).to_string());
+    }
+    if let Some(salt) = &layout.salt {
+        let _ = writeln!(s, "{}", salt.attr(&layout.fields));
+    }
+    let _ = writeln!(s, "pub struct {} {{", layout.name);
+    for f in &layout.fields {
+        for a in &f.kind.attrs {
+            let _ = writeln!(s, "    {a}");
+        }
+        let _ = writeln!(s, "    pub {}: {},", f.name, f.kind.ty);
+    }
+    s.push('}');
+    s
+}
+
+pub fn emit(layout: &Layout) -> String {
+    let src = source(layout);
+    let name = &layout.name;
+    let n = layout.fields.len();
+    let text = layout.delimiter.is_some();
+    let skip = layout.salt.as_ref().map_or(0, |s| s.width(text));
+    let hash_prefix = matches!(layout.salt, Some(Salt::Md5 { .. }));
+    let buckets = match layout.salt.as_ref().and_then(Salt::buckets) {
+        Some(b) => format!("Some({b})"),
+        None => "None".into(),
+    };
+    let field_names: Vec<String> = layout
+        .fields
+        .iter()
+        .map(|f| format!("{:?}", f.name))
+        .collect();
+    let mut out = String::new();
+    let _ = writeln!(out, "#[derive(rowkey::RowKey, Debug, Clone)]\n{src}\n");
+    let _ = writeln!(out, "impl {name} {{");
+    for (i, f) in layout.fields.iter().enumerate() {
+        let ty = &f.kind.ty;
+        let fname = &f.name;
+        let _ = writeln!(
+            out,
+            "    fn {fname}_gen(g: &mut rowkey_fuzz::Rng) -> {ty} {{ {} }}",
+            place(&f.kind.gen, layout, i)
+        );
+        let _ = writeln!(out, "    #[allow(unused_comparisons, clippy::all)]\n    fn {fname}_accepts(v: &{ty}) -> bool {{ {} }}", place(&f.kind.accepts, layout, i));
+        let _ = writeln!(
+            out,
+            "    fn {fname}_key(a: &{ty}, b: &{ty}) -> core::cmp::Ordering {{ {} }}",
+            place(&f.kind.key, layout, i)
+        );
+        let _ = writeln!(
+            out,
+            "    fn {fname}_value(a: &{ty}, b: &{ty}) -> core::cmp::Ordering {{ {} }}",
+            place(&f.kind.value, layout, i)
+        );
+    }
+    let _ = writeln!(out, "}}\n");
+
+    let _ = writeln!(out, "impl rowkey_fuzz::Fuzz for {name} {{");
+    let _ = writeln!(out, "    const NAME: &'static str = {name:?};");
+    let _ = writeln!(out, "    const SOURCE: &'static str = {src:?};");
+    let _ = writeln!(
+        out,
+        "    const FIELDS: &'static [&'static str] = &[{}];",
+        field_names.join(", ")
+    );
+    let _ = writeln!(out, "    const SKIP: usize = {skip};");
+    let _ = writeln!(out, "    const HASH_PREFIX: bool = {hash_prefix};");
+    let _ = writeln!(out, "    const BUCKETS: Option<u16> = {buckets};");
+    let bucket_salt = match (&layout.salt, layout.delimiter) {
+        (
+            Some(Salt::Random {
+                alphabet: Some(a), ..
+            }),
+            _,
+        ) => format!("vec![{:?}.as_bytes()[usize::from(b)]]", a),
+        (Some(s), Some(_)) if s.buckets().is_some() => {
+            let width = s
+                .buckets()
+                .unwrap_or(1)
+                .saturating_sub(1)
+                .max(1)
+                .to_string()
+                .len();
+            format!("format!(\"{{b:0{width}}}\").into_bytes()")
+        }
+        (Some(s), None) if s.buckets().is_some() => "vec![b as u8]".to_string(),
+        _ => "{ let _ = b; Vec::new() }".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "    fn bucket_salt(b: u16) -> Vec<u8> {{ {bucket_salt} }}"
+    );
+    let gens: Vec<String> = layout
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| format!("{0}: Self::{0}_gen(&mut v.field({i}))", f.name))
+        .collect();
+    let _ = writeln!(
+        out,
+        "    fn generate(v: &mut rowkey_fuzz::Values) -> Self {{ Self {{ {} }} }}",
+        gens.join(", ")
+    );
+    let accepts: Vec<String> = layout
+        .fields
+        .iter()
+        .map(|f| format!("Self::{0}_accepts(&self.{0})", f.name))
+        .collect();
+    let _ = writeln!(
+        out,
+        "    fn accepts(&self) -> bool {{ {} }}",
+        accepts.join(" && ")
+    );
+    let keys: Vec<String> = layout
+        .fields
+        .iter()
+        .map(|f| format!("Self::{0}_key(&self.{0}, &o.{0})", f.name))
+        .collect();
+    let _ = writeln!(
+        out,
+        "    fn key_cmp(&self, o: &Self) -> core::cmp::Ordering {{ core::cmp::Ordering::Equal{} }}",
+        keys.iter()
+            .map(|k| format!(".then_with(|| {k})"))
+            .collect::<String>()
+    );
+    out.push_str(&queries(layout, n));
+    let _ = writeln!(out, "}}\n");
+    out
+}
+
+/// `query`: a random partial key (fields fixed in key order, maybe a range on the next), its
+/// plan through the typed builder, and the filter it must equal.
+fn queries(layout: &Layout, n: usize) -> String {
+    let first = layout.salt.as_ref().map_or(0, Salt::first_plannable);
+    let mut arms = String::new();
+    for k in first..=n {
+        let fixed = &layout.fields[..k];
+        let chain: String = fixed
+            .iter()
+            .map(|f| format!(".{0}(t.{0}.clone())", f.name))
+            .collect();
+        let eqs = eq_filter(fixed);
+        let what = format!(
+            "{}::scan(){}",
+            layout.name,
+            fixed
+                .iter()
+                .map(|f| format!(".{}(..)", f.name))
+                .collect::<String>()
+        );
+        let ranged = layout.fields.get(k).is_some_and(|f| f.kind.range);
+        let pattern = if ranged {
+            format!("({k}, false)")
+        } else {
+            format!("({k}, _)")
+        };
+        let _ = writeln!(
+            arms,
+            "            {pattern} => {{ let t = t.clone(); rowkey_fuzz::Query {{ what: format!(\"{what}.plan() with {{t:?}}\"), plan: Self::scan(){chain}.plan(), want: Box::new(move |x: &Self| {eqs}), valid: true, full: false }} }}"
+        );
+        if let Some(f) = layout.fields.get(k).filter(|f| f.kind.range) {
+            let name = &f.name;
+            let _ = writeln!(
+                arms,
+                "            ({k}, true) => {{ let t = t.clone(); let r = (v.bound(keys, |x: &Self| x.{name}.clone(), Self::{name}_gen), v.bound(keys, |x: &Self| x.{name}.clone(), Self::{name}_gen)); \
+                 let valid = rowkey_fuzz::values::bound_ok(&r.0, Self::{name}_accepts) && rowkey_fuzz::values::bound_ok(&r.1, Self::{name}_accepts); \
+                 let plan = Self::scan(){chain}.{name}_range(r.clone()).plan(); \
+                 rowkey_fuzz::Query {{ what: format!(\"{what}.{name}_range({{:?}}).plan() with {{t:?}}\", r), plan, want: Box::new(move |x: &Self| {eqs} && rowkey_fuzz::order::in_range(&x.{name}, &r, Self::{name}_value)), valid, full: false }} }}"
+            );
+        }
+    }
+    format!(
+        "    fn query(v: &mut rowkey_fuzz::Values, keys: &[Self]) -> rowkey_fuzz::Query<Self> {{
+        let full = || rowkey_fuzz::Query {{ what: \"full_scan()\".into(), plan: Ok(Self::full_scan()), want: Box::new(|_: &Self| true), valid: true, full: true }};
+        if keys.is_empty() {{ return full(); }}
+        let t = &keys[v.rng().index(keys.len())];
+        // A third of the queries bound the first field (where an empty bound means the table's start).
+        let k = if v.chance(1, 3) {{ 0 }} else {{ v.rng().index({} + 2) }};
+        let ranged = v.chance(1, 2);
+        #[allow(unreachable_patterns)]
+        match (k, ranged) {{
+{arms}            _ => full(),
+        }}
+    }}
+",
+        n
+    )
+}
+
+fn eq_filter(fixed: &[Field]) -> String {
+    if fixed.is_empty() {
+        return "true".into();
+    }
+    fixed
+        .iter()
+        .map(|f| format!("Self::{0}_value(&x.{0}, &t.{0}).is_eq()", f.name))
+        .collect::<Vec<_>>()
+        .join(" && ")
+}

@@ -1,0 +1,568 @@
+//! THE table of field kinds: every field type and attribute the README allows, with the
+//! README's rules for it written as code the generated layouts run. A new attribute or
+//! encoding joins the fuzzer here: one entry (or one modifier), nothing else.
+//!
+//! Expressions: `gen` builds a value from `g: &mut rowkey_fuzz::Rng`; `accepts` decides from
+//! `v: &T` whether `encode` must accept it; `key` orders `a, b: &T` as the key sorts (the
+//! documented order); `value` orders them as values (ranges and equality in scans). `{D}` is
+//! a text key's delimiter byte and `{LAST}` whether the field is last.
+
+/// Which layouts a kind goes in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Encoding {
+    Binary,
+    Text,
+}
+
+#[derive(Clone, Debug)]
+pub struct Kind {
+    pub name: String,
+    pub ty: String,
+    pub attrs: Vec<String>,
+    pub gen: String,
+    pub accepts: String,
+    pub key: String,
+    pub value: String,
+    /// The scan builder has `<field>_range`.
+    pub range: bool,
+    /// Always the same width (may take `#[reverse]`).
+    pub fixed: bool,
+    pub encoding: Encoding,
+    /// Only as the last field (an unpadded text number).
+    pub last_only: bool,
+    /// May take `#[desc]`.
+    pub desc: bool,
+    /// May be wrapped in `Option`.
+    pub option: bool,
+    /// Stored newest first (`#[reverse_ts]`).
+    pub newest_first: bool,
+    /// `#[fixed(N, pad = c)]` text: the pad, which must differ from the delimiter.
+    pub pad: Option<u8>,
+    /// Options around the value.
+    pub depth: usize,
+}
+
+const NATURAL: &str = "a.cmp(b)";
+const TOTAL: &str = "a.total_cmp(b)";
+
+fn kind(name: &str, ty: &str, attrs: &[&str], gen: &str) -> Kind {
+    Kind {
+        name: name.to_string(),
+        ty: ty.to_string(),
+        attrs: attrs.iter().map(|a| a.to_string()).collect(),
+        gen: gen.to_string(),
+        accepts: "true".into(),
+        key: NATURAL.into(),
+        value: NATURAL.into(),
+        range: true,
+        fixed: true,
+        encoding: Encoding::Binary,
+        last_only: false,
+        desc: true,
+        option: true,
+        newest_first: false,
+        pad: None,
+        depth: 0,
+    }
+}
+
+impl Kind {
+    fn accepts(mut self, e: impl Into<String>) -> Self {
+        self.accepts = e.into();
+        self
+    }
+    fn key(mut self, e: impl Into<String>) -> Self {
+        self.key = e.into();
+        self
+    }
+    fn value(mut self, e: impl Into<String>) -> Self {
+        self.value = e.into();
+        self
+    }
+    fn no_range(mut self) -> Self {
+        self.range = false;
+        self
+    }
+    fn variable(mut self) -> Self {
+        self.fixed = false;
+        self
+    }
+    fn text(mut self) -> Self {
+        self.encoding = Encoding::Text;
+        self.option = false;
+        self.desc = false;
+        self
+    }
+    fn no_desc(mut self) -> Self {
+        self.desc = false;
+        self
+    }
+    fn no_option(mut self) -> Self {
+        self.option = false;
+        self
+    }
+    fn newest_first(mut self) -> Self {
+        self.newest_first = true;
+        self.desc = false;
+        self.key = "b.cmp(a)".into();
+        self
+    }
+    fn padded(mut self, pad: u8) -> Self {
+        self.pad = Some(pad);
+        self
+    }
+
+    /// `#[desc]`: the reverse of the field's order.
+    pub fn desc(&self) -> Kind {
+        let mut k = self.clone();
+        k.name = format!("desc {}", self.name);
+        k.attrs.push("#[desc]".into());
+        k.key = format!("({}).reverse()", self.key);
+        k.desc = false;
+        k
+    }
+
+    /// `Option<T>`: `None` first; the attributes apply to the value inside.
+    pub fn option(&self) -> Kind {
+        let mut k = self.clone();
+        k.name = format!("Option<{}>", self.name);
+        k.ty = format!("Option<{}>", self.ty);
+        k.gen = format!("if g.chance(1, 4) {{ None }} else {{ Some({}) }}", self.gen);
+        k.accepts = format!("v.as_ref().map_or(true, |v| {})", self.accepts);
+        k.key = format!("rowkey_fuzz::order::option(a, b, |a, b| {})", self.key);
+        k.value = format!("rowkey_fuzz::order::option(a, b, |a, b| {})", self.value);
+        k.fixed = false;
+        k.depth += 1;
+        // A newest-first value under two Options has no range method (documented).
+        k.range = self.range && !(self.newest_first && k.depth > 1);
+        k
+    }
+}
+
+fn int_name(signed: bool, bits: u32) -> String {
+    format!("{}{bits}", if signed { "i" } else { "u" })
+}
+
+/// `10^n` or `16^n` as a guard expression on `*v as u128` (true when it does not fit u128).
+fn below_pow(radix: u32, n: u32) -> String {
+    format!("{radix}u128.checked_pow({n}).map_or(true, |l| (*v as u128) < l)")
+}
+
+fn pad_attr(n: usize, pad: Option<char>) -> String {
+    match pad {
+        Some(c) => format!("#[fixed({n}, pad = {c:?})]"),
+        None => format!("#[fixed({n})]"),
+    }
+}
+
+/// Every kind of field of a binary key.
+pub fn binary() -> Vec<Kind> {
+    let mut out = Vec::new();
+    for bits in [8u32, 16, 32, 64, 128] {
+        let (u, i) = (int_name(false, bits), int_name(true, bits));
+        out.push(kind(&u, &u, &[], &format!("g.uint({bits}) as {u}")));
+        out.push(kind(&i, &i, &[], &format!("g.int({bits}) as {i}")));
+    }
+    out.push(kind("bool", "bool", &[], "g.below(2) == 1"));
+    out.push(kind("char", "char", &[], "g.char()"));
+    out.push(kind("f32", "f32", &[], "g.f32()").key(TOTAL).value(TOTAL));
+    out.push(kind("f64", "f64", &[], "g.f64()").key(TOTAL).value(TOTAL));
+    for n in [0usize, 1, 3] {
+        out.push(kind(
+            &format!("[u8; {n}]"),
+            &format!("[u8; {n}]"),
+            &[],
+            &format!("g.array::<{n}>()"),
+        ));
+    }
+    out.push(
+        kind(
+            "String",
+            "String",
+            &[],
+            "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
+        )
+        .variable(),
+    );
+    out.push(kind("Vec<u8>", "Vec<u8>", &[], "g.bytes(5)").variable());
+    // #[fixed(N)] strings and bytes, with the pad rule.
+    for (n, pad) in [(4usize, None), (3, Some(' ')), (5, Some('_'))] {
+        let attr = pad_attr(n, pad);
+        let p = pad.map_or(0, |c| c as u8);
+        out.push(
+            kind(
+                &format!("{attr} String"),
+                "String",
+                &[&attr],
+                &format!("g.string(rowkey_fuzz::rng::BINARY_CHARS, {})", n + 1),
+            )
+            .accepts(format!(
+                "rowkey_fuzz::order::fits_pad(v.as_bytes(), {n}, {p})"
+            )),
+        );
+    }
+    for (n, pad) in [(3usize, None), (4, Some(' '))] {
+        let attr = pad_attr(n, pad);
+        let p = pad.map_or(0, |c| c as u8);
+        out.push(
+            kind(
+                &format!("{attr} Vec<u8>"),
+                "Vec<u8>",
+                &[&attr],
+                &format!("g.bytes({})", n + 1),
+            )
+            .accepts(format!("rowkey_fuzz::order::fits_pad(v, {n}, {p})")),
+        );
+    }
+    // #[fixed(N)] integers: narrowed or widened.
+    out.push(
+        kind(
+            "#[fixed(3)] u32",
+            "u32",
+            &["#[fixed(3)]"],
+            "g.under(1 << 24, 32) as u32",
+        )
+        .accepts("*v < (1 << 24)"),
+    );
+    out.push(kind(
+        "#[fixed(1)] u8",
+        "u8",
+        &["#[fixed(1)]"],
+        "g.uint(8) as u8",
+    ));
+    out.push(kind(
+        "#[fixed(10)] u64",
+        "u64",
+        &["#[fixed(10)]"],
+        "g.uint(64) as u64",
+    ));
+    out.push(
+        kind(
+            "#[fixed(5)] u128",
+            "u128",
+            &["#[fixed(5)]"],
+            "g.under(1 << 40, 128)",
+        )
+        .accepts("*v < (1 << 40)"),
+    );
+    out.push(
+        kind(
+            "#[fixed(3)] i32",
+            "i32",
+            &["#[fixed(3)]"],
+            "g.int(25) as i32",
+        )
+        .accepts("(-(1 << 23)..(1 << 23)).contains(v)"),
+    );
+    out.push(kind(
+        "#[fixed(12)] i64",
+        "i64",
+        &["#[fixed(12)]"],
+        "g.int(64) as i64",
+    ));
+    out.push(
+        kind(
+            "#[fixed(1)] i16",
+            "i16",
+            &["#[fixed(1)]"],
+            "g.int(9) as i16",
+        )
+        .accepts("(-128..128).contains(v)"),
+    );
+    // Digits.
+    for (radix, name, t, bits, n) in [
+        (10, "decimal", "u8", 8, 1),
+        (10, "decimal", "u8", 8, 3),
+        (10, "decimal", "u16", 16, 5),
+        (10, "decimal", "u32", 32, 6),
+        (10, "decimal", "u64", 64, 11),
+        (10, "decimal", "u64", 64, 20),
+        (10, "decimal", "u128", 128, 39),
+        (16, "hex", "u8", 8, 2),
+        (16, "hex", "u32", 32, 5),
+        (16, "hex", "u64", 64, 16),
+        (16, "hex", "u128", 128, 32),
+    ] {
+        let attr = format!("#[{name}({n})]");
+        out.push(
+            kind(
+                &format!("{attr} {t}"),
+                t,
+                &[&attr],
+                &format!(
+                    "g.under({radix}u128.checked_pow({n}).unwrap_or(u128::MAX), {bits}) as {t}"
+                ),
+            )
+            .accepts(below_pow(radix, n)),
+        );
+    }
+    // #[reverse_ts]: newest first; negative (or, unsigned, too large) timestamps refused.
+    for (t, bits, signed) in [
+        ("i64", 64u32, true),
+        ("u64", 64, false),
+        ("i32", 32, true),
+        ("u32", 32, false),
+    ] {
+        let (gen, accepts) = if signed {
+            (format!("g.timestamp({bits}) as {t}"), "*v >= 0".to_string())
+        } else {
+            (
+                format!("if g.chance(1, 8) {{ g.uint({bits}) as {t} }} else {{ g.timestamp({bits}).max(0) as {t} }}"),
+                format!("*v <= i{bits}::MAX as {t}"),
+            )
+        };
+        out.push(
+            kind(&format!("#[reverse_ts] {t}"), t, &["#[reverse_ts]"], &gen)
+                .accepts(accepts)
+                .newest_first(),
+        );
+    }
+    // #[java]: two's complement, negatives after positives; no range.
+    for bits in [8u32, 16, 32, 64, 128] {
+        let i = int_name(true, bits);
+        let u = int_name(false, bits);
+        out.push(
+            kind(
+                &format!("#[java] {i}"),
+                &i,
+                &["#[java]"],
+                &format!("g.int({bits}) as {i}"),
+            )
+            .key(format!("(*a as {u}).cmp(&(*b as {u}))"))
+            .no_range(),
+        );
+    }
+    out.push(
+        kind(
+            "#[java] #[fixed(3)] i32",
+            "i32",
+            &["#[java]", "#[fixed(3)]"],
+            "g.int(25) as i32",
+        )
+        .accepts("(-(1 << 23)..(1 << 23)).contains(v)")
+        .key("((*a as u32) & 0xFF_FFFF).cmp(&((*b as u32) & 0xFF_FFFF))")
+        .no_range(),
+    );
+    out.push(
+        kind(
+            "#[java] #[fixed(1)] i16",
+            "i16",
+            &["#[java]", "#[fixed(1)]"],
+            "g.int(9) as i16",
+        )
+        .accepts("(-128..128).contains(v)")
+        .key("((*a as u16) & 0xFF).cmp(&((*b as u16) & 0xFF))")
+        .no_range(),
+    );
+    // #[reverse]: ordered by the reversed bytes or digits; no range, no Option.
+    let reversed = [
+        kind(
+            "#[reverse] u32",
+            "u32",
+            &["#[reverse]"],
+            "g.uint(32) as u32",
+        )
+        .key("a.to_le_bytes().cmp(&b.to_le_bytes())"),
+        kind("#[reverse] i16", "i16", &["#[reverse]"], "g.int(16) as i16").key(
+            "((*a ^ i16::MIN) as u16).to_le_bytes().cmp(&((*b ^ i16::MIN) as u16).to_le_bytes())",
+        ),
+        kind(
+            "#[reverse] #[decimal(11)] u64",
+            "u64",
+            &["#[reverse]", "#[decimal(11)]"],
+            "g.under(100_000_000_000, 64) as u64",
+        )
+        .accepts(below_pow(10, 11))
+        .key("rowkey_fuzz::order::reversed_digits(*a as u128, *b as u128, 10, 11)"),
+        kind(
+            "#[reverse] #[hex(6)] u32",
+            "u32",
+            &["#[reverse]", "#[hex(6)]"],
+            "g.under(1 << 24, 32) as u32",
+        )
+        .accepts(below_pow(16, 6))
+        .key("rowkey_fuzz::order::reversed_digits(*a as u128, *b as u128, 16, 6)"),
+        kind(
+            "#[reverse] #[fixed(4)] String",
+            "String",
+            &["#[reverse]", "#[fixed(4)]"],
+            "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
+        )
+        .accepts("rowkey_fuzz::order::fits_pad(v.as_bytes(), 4, 0)")
+        .key("rowkey_fuzz::order::reversed_padded(a.as_bytes(), b.as_bytes(), 4, 0)"),
+        kind(
+            "#[reverse] [u8; 3]",
+            "[u8; 3]",
+            &["#[reverse]"],
+            "g.array::<3>()",
+        )
+        .key("{ let (mut x, mut y) = (*a, *b); x.reverse(); y.reverse(); x.cmp(&y) }"),
+        kind(
+            "#[reverse] #[reverse_ts] i64",
+            "i64",
+            &["#[reverse]", "#[reverse_ts]"],
+            "g.timestamp(64) as i64",
+        )
+        .accepts("*v >= 0")
+        .key("(i64::MAX - *a).to_le_bytes().cmp(&(i64::MAX - *b).to_le_bytes())")
+        .no_desc(),
+    ];
+    out.extend(reversed.into_iter().map(|k| k.no_range().no_option()));
+    out
+}
+
+/// Every kind of part of a text key.
+pub fn text() -> Vec<Kind> {
+    let mut out = Vec::new();
+    out.push(
+        kind(
+            "text String",
+            "String",
+            &[],
+            "g.string(rowkey_fuzz::rng::TEXT_CHARS, 4)",
+        )
+        .accepts("!v.as_bytes().contains(&{D})")
+        .key("rowkey_fuzz::order::text_part(a.as_bytes(), b.as_bytes(), {D}, {LAST})")
+        .no_range()
+        .variable()
+        .text(),
+    );
+    for (n, pad) in [
+        (4usize, None),
+        (3, Some('_')),
+        (5, Some('.')),
+        (2, Some('!')),
+    ] {
+        let attr = pad_attr(n, pad);
+        let p = pad.unwrap_or(' ') as u8;
+        out.push(
+            kind(&format!("text {attr} String"), "String", &[&attr], &format!("g.string(rowkey_fuzz::rng::TEXT_CHARS, {})", n + 1))
+                .accepts(format!("rowkey_fuzz::order::fits_pad(v.as_bytes(), {n}, {p}) && !v.as_bytes().contains(&{{D}})"))
+                .text()
+                .padded(p),
+        );
+    }
+    for (radix, name, t, bits, n) in [
+        (10, "decimal", "u8", 8, 3),
+        (10, "decimal", "u16", 16, 5),
+        (10, "decimal", "u32", 32, 6),
+        (10, "decimal", "u32", 32, 10),
+        (10, "decimal", "u64", 64, 11),
+        (16, "hex", "u8", 8, 2),
+        (16, "hex", "u16", 16, 3),
+        (16, "hex", "u32", 32, 8),
+        (16, "hex", "u64", 64, 16),
+    ] {
+        let attr = format!("#[{name}({n})]");
+        let digits = kind(
+            &format!("text {attr} {t}"),
+            t,
+            &[&attr],
+            &format!("g.under({radix}u128.pow({n}), {bits}) as {t}"),
+        )
+        .accepts(below_pow(radix, n))
+        .text();
+        // `#[desc]` on digits: the digit complement, descending.
+        out.push(digits.desc());
+        out.push(digits);
+    }
+    for (t, bits, signed) in [
+        ("i64", 64u32, true),
+        ("u64", 64, false),
+        ("i32", 32, true),
+        ("u32", 32, false),
+    ] {
+        let (gen, accepts) = if signed {
+            (format!("g.timestamp({bits}) as {t}"), "*v >= 0".to_string())
+        } else {
+            (
+                format!("g.timestamp({bits}).max(0) as {t}"),
+                format!("*v <= i{bits}::MAX as {t}"),
+            )
+        };
+        out.push(
+            kind(
+                &format!("text #[reverse_ts] {t}"),
+                t,
+                &["#[reverse_ts]"],
+                &gen,
+            )
+            .accepts(accepts)
+            .text()
+            .newest_first(),
+        );
+    }
+    // #[reverse] on fixed-width parts: ordered by the reversed characters.
+    out.push(
+        kind(
+            "text #[reverse] #[decimal(7)] u32",
+            "u32",
+            &["#[reverse]", "#[decimal(7)]"],
+            "g.under(10_000_000, 32) as u32",
+        )
+        .accepts(below_pow(10, 7))
+        .key("rowkey_fuzz::order::reversed_digits(*a as u128, *b as u128, 10, 7)")
+        .no_range()
+        .text(),
+    );
+    out.push(
+        kind(
+            "text #[reverse] #[desc] #[decimal(5)] u32",
+            "u32",
+            &["#[reverse]", "#[desc]", "#[decimal(5)]"],
+            "g.under(100_000, 32) as u32",
+        )
+        .accepts(below_pow(10, 5))
+        .key("rowkey_fuzz::order::reversed_digits(99_999 - *a as u128, 99_999 - *b as u128, 10, 5)")
+        .no_range()
+        .text(),
+    );
+    out.push(
+        kind(
+            "text #[reverse] #[fixed(4)] String",
+            "String",
+            &["#[reverse]", "#[fixed(4)]"],
+            "g.string(rowkey_fuzz::rng::TEXT_CHARS, 5)",
+        )
+        .accepts(
+            "rowkey_fuzz::order::fits_pad(v.as_bytes(), 4, b' ') && !v.as_bytes().contains(&{D})",
+        )
+        .key("rowkey_fuzz::order::reversed_padded(a.as_bytes(), b.as_bytes(), 4, b' ')")
+        .no_range()
+        .text()
+        .padded(b' '),
+    );
+    out.push(
+        kind("text #[reverse] #[reverse_ts] i64", "i64", &["#[reverse]", "#[reverse_ts]"], "g.timestamp(64) as i64")
+            .accepts("*v >= 0")
+            .key("rowkey_fuzz::order::reversed_digits((i64::MAX - *a) as u128, (i64::MAX - *b) as u128, 10, 19)")
+            .no_range()
+            .text(),
+    );
+    // Unpadded numbers: the last part only, ordered as text.
+    for (signed, bits) in [
+        (false, 8u32),
+        (false, 16),
+        (false, 32),
+        (false, 64),
+        (true, 8),
+        (true, 16),
+        (true, 32),
+        (true, 64),
+    ] {
+        let t = int_name(signed, bits);
+        let gen = if signed {
+            format!("g.int({bits}) as {t}")
+        } else {
+            format!("g.uint({bits}) as {t}")
+        };
+        let mut k = kind(&format!("text last {t}"), &t, &[], &gen)
+            .key("rowkey_fuzz::order::decimal_text(*a as i128, *b as i128)")
+            .no_range()
+            .variable()
+            .text();
+        k.last_only = true;
+        out.push(k);
+    }
+    out
+}

@@ -1,0 +1,285 @@
+//! Random layouts from the kinds table: fields, salt, text or binary; only layouts the README
+//! allows (the macro would refuse the others, which the UI tests cover).
+
+use crate::kinds::{Encoding, Kind};
+use crate::rng::Rng;
+
+/// A salt as written in `#[salt(...)]`, with what the generator knows of it.
+#[derive(Clone, Debug)]
+pub enum Salt {
+    Md5 {
+        len: Option<u8>,
+        of: Vec<usize>,
+    },
+    Md5Buckets {
+        buckets: u16,
+        of: Vec<usize>,
+    },
+    Phoenix {
+        buckets: u16,
+    },
+    Random {
+        buckets: u16,
+        alphabet: Option<String>,
+    },
+}
+
+impl Salt {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Salt::Md5 { .. } => "md5 prefix",
+            Salt::Md5Buckets { .. } => "md5 buckets",
+            Salt::Phoenix { .. } => "phoenix",
+            Salt::Random {
+                alphabet: Some(_), ..
+            } => "random alphabet",
+            Salt::Random { .. } => "random",
+        }
+    }
+
+    pub fn buckets(&self) -> Option<u16> {
+        match self {
+            Salt::Md5 { .. } => None,
+            Salt::Md5Buckets { buckets, .. }
+            | Salt::Phoenix { buckets }
+            | Salt::Random { buckets, .. } => Some(*buckets),
+        }
+    }
+
+    /// The fields a scan must fix before `.plan()` exists: all of an md5 prefix's `of`.
+    pub fn first_plannable(&self) -> usize {
+        match self {
+            Salt::Md5 { of, .. } => of.iter().max().map_or(0, |m| m + 1),
+            _ => 0,
+        }
+    }
+
+    /// The salt's bytes in the key, a text key's delimiter included (the README's widths).
+    pub fn width(&self, text: bool) -> usize {
+        let binary = match self {
+            Salt::Md5 { len, .. } => usize::from(len.unwrap_or(16)),
+            _ => 1,
+        };
+        if !text {
+            return binary;
+        }
+        let chars = match self {
+            Salt::Md5 { .. } => 2 * binary,
+            Salt::Random {
+                alphabet: Some(_), ..
+            } => 1,
+            _ => (self.buckets().unwrap_or(1).saturating_sub(1).max(1))
+                .to_string()
+                .len(),
+        };
+        chars + 1
+    }
+
+    pub fn attr(&self, fields: &[Field]) -> String {
+        let of = |of: &[usize]| {
+            let names: Vec<String> = of
+                .iter()
+                .map(|&i| format!("{:?}", fields[i].name))
+                .collect();
+            if names.len() == 1 && of[0] % 2 == 0 {
+                format!("of = {}", names[0])
+            } else {
+                format!("of = [{}]", names.join(", "))
+            }
+        };
+        match self {
+            Salt::Md5 { len: None, of: o } => format!("#[salt(md5, {})]", of(o)),
+            Salt::Md5 {
+                len: Some(n),
+                of: o,
+            } => format!("#[salt(md5, len = {n}, {})]", of(o)),
+            Salt::Md5Buckets { buckets, of: o } => {
+                format!("#[salt(md5, buckets = {buckets}, {})]", of(o))
+            }
+            Salt::Phoenix { buckets } => format!("#[salt(phoenix, buckets = {buckets})]"),
+            Salt::Random {
+                buckets,
+                alphabet: None,
+            } => format!("#[salt(random, buckets = {buckets})]"),
+            Salt::Random {
+                buckets,
+                alphabet: Some(a),
+            } => format!("#[salt(random, buckets = {buckets}, alphabet = {a:?})]"),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: String,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub name: String,
+    pub delimiter: Option<u8>,
+    pub salt: Option<Salt>,
+    pub fields: Vec<Field>,
+}
+
+/// Delimiters a text layout may use (punctuation, never alphanumeric).
+const DELIMITERS: &[u8] = b":-|#/.~!,_";
+
+/// A kind that must appear, and where: `Some(0)` first, `None` anywhere, `Some(usize::MAX)` last.
+pub type Must = (Kind, Option<usize>);
+
+/// A random layout. `must` is a kind that must appear (coverage of the whole table), `salt`
+/// a salt kind index that must be used.
+pub fn layout(
+    rng: &mut Rng,
+    index: usize,
+    binary: &[Kind],
+    text: &[Kind],
+    must: Option<&Must>,
+    salt: Option<usize>,
+) -> Layout {
+    let is_text = match must {
+        Some((k, _)) => k.encoding == Encoding::Text,
+        None => rng.chance(1, 3),
+    };
+    let table = if is_text { text } else { binary };
+    // One field in about one layout of six (the first field is then also the last).
+    let n = if rng.chance(1, 6) {
+        1
+    } else {
+        2 + rng.index(4)
+    };
+    let mut kinds: Vec<Kind> = Vec::with_capacity(n);
+    for _ in 0..n {
+        let mut k = rng.pick(table);
+        if !is_text {
+            if k.option && rng.chance(1, 5) {
+                k = k.option();
+                if rng.chance(1, 8) {
+                    k = k.option();
+                }
+            }
+            if k.desc && rng.chance(1, 4) {
+                k = k.desc();
+            }
+        }
+        kinds.push(k);
+    }
+    if let Some((k, at)) = must {
+        let at = match at {
+            None => rng.index(n),
+            Some(i) => (*i).min(n - 1),
+        };
+        kinds[at] = k.clone();
+    }
+    // Unpadded text numbers only last: move one there, replace the others.
+    if is_text {
+        let fallback = text
+            .iter()
+            .find(|k| k.fixed && !k.last_only)
+            .cloned()
+            .expect("a fixed text kind");
+        if let Some(pos) = kinds.iter().position(|k| k.last_only) {
+            let k = kinds.remove(pos);
+            kinds.push(k);
+        }
+        let last = kinds.len() - 1;
+        for (i, k) in kinds.iter_mut().enumerate() {
+            if k.last_only && i != last {
+                *k = fallback.clone();
+            }
+        }
+    }
+    let fields: Vec<Field> = kinds
+        .into_iter()
+        .enumerate()
+        .map(|(i, kind)| Field {
+            name: format!("f{i}"),
+            kind,
+        })
+        .collect();
+    let delimiter = is_text.then(|| {
+        let pads: Vec<u8> = fields.iter().filter_map(|f| f.kind.pad).collect();
+        let allowed: Vec<u8> = DELIMITERS
+            .iter()
+            .copied()
+            .filter(|d| !pads.contains(d))
+            .collect();
+        rng.pick(&allowed)
+    });
+    let salt = random_salt(rng, salt, fields.len(), delimiter);
+    Layout {
+        name: format!("L{index}"),
+        delimiter,
+        salt,
+        fields,
+    }
+}
+
+/// Salt kinds, by index: none, md5 prefix, md5 buckets, phoenix, random, random with an alphabet.
+pub const SALT_KINDS: usize = 6;
+
+fn random_salt(
+    rng: &mut Rng,
+    forced: Option<usize>,
+    fields: usize,
+    delimiter: Option<u8>,
+) -> Option<Salt> {
+    let text = delimiter.is_some();
+    let choice = forced.unwrap_or_else(|| [0, 0, 0, 1, 2, 3, 4, 5][rng.index(8)]);
+    let choice = match choice {
+        3 if text => 4,
+        5 if !text => 4,
+        c => c,
+    };
+    let mut of = || {
+        let mut all: Vec<usize> = (0..fields).collect();
+        let k = 1 + rng.index(fields.min(3));
+        let mut out = Vec::new();
+        for _ in 0..k {
+            out.push(all.remove(rng.index(all.len())));
+        }
+        out
+    };
+    let buckets = |rng: &mut Rng| rng.pick(&[1u16, 2, 3, 4, 7, 16, 100, 255, 256]);
+    Some(match choice {
+        0 => return None,
+        1 => {
+            let of = of();
+            let len = if rng.chance(1, 2) {
+                None
+            } else {
+                Some(1 + rng.below(16) as u8)
+            };
+            Salt::Md5 { len, of }
+        }
+        2 => {
+            let of = of();
+            Salt::Md5Buckets {
+                buckets: buckets(rng),
+                of,
+            }
+        }
+        3 => Salt::Phoenix {
+            buckets: buckets(rng),
+        },
+        4 => Salt::Random {
+            buckets: buckets(rng),
+            alphabet: None,
+        },
+        _ => {
+            let d = delimiter.unwrap_or(b':');
+            let chars: Vec<u8> = (b'!'..=b'~').filter(|&c| c != d).collect();
+            let n = 1 + rng.index(8);
+            let mut pool = chars.clone();
+            let alphabet: String = (0..n)
+                .map(|_| char::from(pool.remove(rng.index(pool.len()))))
+                .collect();
+            Salt::Random {
+                buckets: n as u16,
+                alphabet: Some(alphabet),
+            }
+        }
+    })
+}

@@ -1,0 +1,664 @@
+//! The property driver: everything the README promises about a key layout, checked on one
+//! generated layout.
+
+use core::cmp::Ordering;
+use core::fmt::Debug;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use rowkey::{DecodeError, EncodeError, RowKey, ScanPlan, MAX_ROW_LENGTH};
+
+use crate::rng::{mix, Rng};
+use crate::values::Values;
+
+/// A generated layout: the derived key plus what the generator knows about it, written from
+/// the README's rules rather than from rowkey's code.
+pub trait Fuzz: RowKey + Clone + Debug + 'static {
+    /// `L17`.
+    const NAME: &'static str;
+    /// The struct as generated, attributes included (printed on failure).
+    const SOURCE: &'static str;
+    /// Field names in key order.
+    const FIELDS: &'static [&'static str];
+    /// Bytes in front of the ordered part: the salt, and a text key's delimiter after it.
+    const SKIP: usize;
+    /// An md5 prefix salt (no buckets): a full scan returns rows in hash order.
+    const HASH_PREFIX: bool;
+    /// Buckets of a bucket salt.
+    const BUCKETS: Option<u16>;
+
+    /// The salt bytes of bucket `b` as the README documents them (one byte; zero-padded
+    /// decimal as wide as the largest bucket number, or the alphabet's character, in text).
+    fn bucket_salt(b: u16) -> Vec<u8>;
+
+    /// A key with values from `v`.
+    fn generate(v: &mut Values) -> Self;
+    /// True when `encode` must accept the key (every field within its documented rules; the
+    /// whole-key length limit is checked apart).
+    fn accepts(&self) -> bool;
+    /// The documented order of the keys (after the salt).
+    fn key_cmp(&self, other: &Self) -> Ordering;
+    /// A random partial key over `keys`, its plan and the brute-force filter.
+    fn query(v: &mut Values, keys: &[Self]) -> Query<Self>;
+}
+
+/// A scan plan and what it must return.
+pub struct Query<K> {
+    /// The builder chain, for messages.
+    pub what: String,
+    /// The plan.
+    pub plan: Result<ScanPlan, EncodeError>,
+    /// The rows it must return.
+    pub want: Box<dyn Fn(&K) -> bool>,
+    /// False when a bound is a value the field refuses: the plan must be an error.
+    pub valid: bool,
+    /// `full_scan()`.
+    pub full: bool,
+}
+
+/// How long to run.
+#[derive(Debug, Clone, Copy)]
+pub struct Config {
+    /// The seed of the values (the layouts have their own, at build time).
+    pub seed: u64,
+    /// Multiplies keys, decode inputs and queries per layout.
+    pub cases: usize,
+}
+
+impl Config {
+    /// From `ROWKEY_FUZZ_CASES` (default 1) and the layouts' seed.
+    pub fn from_env(seed: u64) -> Self {
+        let cases = std::env::var("ROWKEY_FUZZ_CASES")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(1usize)
+            .max(1);
+        Config { seed, cases }
+    }
+}
+
+/// What one run checked.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Stats {
+    /// Layouts checked.
+    pub layouts: usize,
+    /// Keys generated.
+    pub keys: usize,
+    /// Keys `encode` refused, each checked against the layout's rules.
+    pub refused: usize,
+    /// Successful round trips.
+    pub round_trips: usize,
+    /// Pairs of keys whose byte order was checked against the logical order.
+    pub ordered_pairs: usize,
+    /// Hostile inputs given to `decode` (and `explain`).
+    pub decode_inputs: usize,
+    /// Of those, inputs `decode` accepted (each checked canonical).
+    pub decoded: usize,
+    /// Scan plans checked against a brute-force filter.
+    pub plans: usize,
+    /// Plans expected to fail (a bound the field refuses).
+    pub plan_errors: usize,
+    /// Rows the plans returned.
+    pub rows: usize,
+    /// Split point sets checked (ascending, reachable).
+    pub splits: usize,
+}
+
+impl Stats {
+    /// Adds another run's counts.
+    pub fn add(&mut self, o: &Stats) {
+        self.layouts += o.layouts;
+        self.keys += o.keys;
+        self.refused += o.refused;
+        self.round_trips += o.round_trips;
+        self.ordered_pairs += o.ordered_pairs;
+        self.decode_inputs += o.decode_inputs;
+        self.decoded += o.decoded;
+        self.plans += o.plans;
+        self.plan_errors += o.plan_errors;
+        self.rows += o.rows;
+        self.splits += o.splits;
+    }
+}
+
+impl core::fmt::Display for Stats {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} layouts, {} keys ({} refused as documented), {} round trips, {} ordered pairs, \
+             {} decode inputs ({} decoded, all canonical), {} scan plans ({} expected errors, \
+             {} rows), {} split point sets",
+            self.layouts,
+            self.keys,
+            self.refused,
+            self.round_trips,
+            self.ordered_pairs,
+            self.decode_inputs,
+            self.decoded,
+            self.plans,
+            self.plan_errors,
+            self.rows,
+            self.splits
+        )
+    }
+}
+
+thread_local! {
+    /// What the driver was doing, for a panic report.
+    static DOING: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+fn doing(what: impl FnOnce() -> String) {
+    DOING.with(|d| *d.borrow_mut() = what());
+}
+
+/// Checks one layout; on failure, a report with the layout and the failing values.
+pub fn check<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
+    let result = catch_unwind(AssertUnwindSafe(|| run::<K>(cfg)));
+    let report = |what: String| {
+        format!(
+            "layout {} (ROWKEY_FUZZ_SEED / ROWKEY_FUZZ_ONLY={} reproduce it):\n{}\n{what}",
+            K::NAME,
+            K::NAME,
+            K::SOURCE
+        )
+    };
+    match result {
+        Ok(Ok(stats)) => Ok(stats),
+        Ok(Err(msg)) => Err(report(msg)),
+        Err(panic) => {
+            let msg = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            let at = DOING.with(|d| d.borrow().clone());
+            Err(report(format!("PANIC: {msg}\nwhile: {at}")))
+        }
+    }
+}
+
+macro_rules! ensure {
+    ($cond:expr, $($msg:tt)+) => {
+        if !$cond {
+            return Err(format!($($msg)+));
+        }
+    };
+}
+
+fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
+    let mut st = Stats {
+        layouts: 1,
+        ..Stats::default()
+    };
+    let seed = mix(&[cfg.seed, name_hash(K::NAME)]);
+    let mut v = Values::new(seed, 6);
+    let mut keys: Vec<(K, Vec<u8>)> = Vec::new();
+    for i in 0..48 * cfg.cases {
+        // Mostly pooled values (shared prefixes, ties), a quarter fresh ones.
+        let k = if i % 4 == 3 {
+            K::generate(&mut Values::new(v.rng().next_u64(), 0))
+        } else {
+            K::generate(&mut v)
+        };
+        if let Some(bytes) = encode_checked(&k, &mut st)? {
+            keys.push((k, bytes));
+        }
+    }
+    // A few keys with long parts (explain, lengths, the row limit).
+    for _ in 0..3 {
+        let k = K::generate(&mut Values::long(v.rng().next_u64()));
+        if let Some(bytes) = encode_checked(&k, &mut st)? {
+            keys.push((k, bytes));
+        }
+    }
+    for (k, bytes) in &keys {
+        round_trip(k, bytes, &mut st)?;
+    }
+    order(&keys, &mut st)?;
+    decode_hostile(&keys, v.rng(), cfg, &mut st)?;
+    scans(&keys, &mut v, cfg, &mut st)?;
+    splits::<K>(&mut Values::new(mix(&[seed, 1]), 0), cfg, &mut st)?;
+    Ok(st)
+}
+
+/// The same key: equal bytes, except the salt of a random salt, which each encode draws.
+fn same_key<K: Fuzz>(a: &[u8], b: &[u8]) -> bool {
+    match K::SALT {
+        rowkey::Salt::Random { .. } => a.len() == b.len() && a.get(K::SKIP..) == b.get(K::SKIP..),
+        _ => a == b,
+    }
+}
+
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+fn field_ok<K: Fuzz>(field: Option<&str>) -> bool {
+    field.is_none_or(|f| f == "salt" || K::FIELDS.contains(&f))
+}
+
+/// `encode` accepts exactly what the layout's rules accept; errors name a field of the layout;
+/// lengths match `encoded_len`, `FIXED_LEN`, `MAX_LEN`; `encode_into` appends the same bytes
+/// and leaves the buffer alone on error.
+fn encode_checked<K: Fuzz>(k: &K, st: &mut Stats) -> Result<Option<Vec<u8>>, String> {
+    st.keys += 1;
+    doing(|| format!("encode of {k:?}"));
+    let accepts = k.accepts();
+    let result = k.encode();
+    let mut buf = vec![9u8, 9];
+    let into = k.encode_into(&mut buf);
+    match (&result, &into) {
+        (Ok(b), Ok(())) => ensure!(
+            buf[..2] == [9, 9] && same_key::<K>(&buf[2..], b),
+            "encode_into wrote {:02x?}, encode {:02x?}, for {k:?}",
+            &buf[2..],
+            b
+        ),
+        (Err(a), Err(b)) => {
+            ensure!(
+                a == b,
+                "encode and encode_into disagree: {a:?} vs {b:?} for {k:?}"
+            );
+            ensure!(
+                buf == [9, 9],
+                "encode_into changed the buffer on error for {k:?}"
+            );
+        }
+        _ => {
+            return Err(format!(
+                "encode {result:?} but encode_into {into:?} for {k:?}"
+            ))
+        }
+    }
+    match result {
+        Ok(bytes) => {
+            ensure!(
+                accepts,
+                "encode accepted {k:?}, which the layout's rules refuse: {bytes:02x?}"
+            );
+            ensure!(
+                bytes.len() == k.encoded_len(),
+                "encoded_len {} but encode wrote {} bytes for {k:?}",
+                k.encoded_len(),
+                bytes.len()
+            );
+            ensure!(
+                bytes.len() <= MAX_ROW_LENGTH,
+                "a key of {} bytes was encoded",
+                bytes.len()
+            );
+            if let Some(n) = K::FIXED_LEN {
+                ensure!(
+                    bytes.len() == n,
+                    "FIXED_LEN is {n} but {k:?} encoded to {} bytes",
+                    bytes.len()
+                );
+            }
+            if let Some(n) = K::MAX_LEN {
+                ensure!(
+                    bytes.len() <= n,
+                    "MAX_LEN is {n} but {k:?} encoded to {} bytes",
+                    bytes.len()
+                );
+            }
+            Ok(Some(bytes))
+        }
+        Err(EncodeError::KeyTooLong { len, max }) => {
+            st.refused += 1;
+            ensure!(
+                len > max && max == MAX_ROW_LENGTH,
+                "KeyTooLong {{ len: {len}, max: {max} }} for {k:?}"
+            );
+            ensure!(
+                len == k.encoded_len(),
+                "KeyTooLong says {len} bytes, encoded_len {}",
+                k.encoded_len()
+            );
+            Ok(None)
+        }
+        Err(e) => {
+            st.refused += 1;
+            ensure!(
+                !accepts,
+                "encode refused {k:?}, which the layout's rules accept: {e}"
+            );
+            ensure!(
+                field_ok::<K>(e.field()),
+                "error {e:?} names no field of the layout"
+            );
+            ensure!(!e.to_string().is_empty(), "empty message for {e:?}");
+            Ok(None)
+        }
+    }
+}
+
+/// `decode(encode(x)) == x`, and `explain` shows every part.
+fn round_trip<K: Fuzz>(k: &K, bytes: &[u8], st: &mut Stats) -> Result<(), String> {
+    doing(|| format!("decode of {bytes:02x?} (encoded {k:?})"));
+    let back = K::decode(bytes)
+        .map_err(|e| format!("decode of the encoding of {k:?} failed: {e}\nbytes {bytes:02x?}"))?;
+    ensure!(
+        back.key_cmp(k) == Ordering::Equal && format!("{back:?}") == format!("{k:?}"),
+        "round trip: {k:?} came back as {back:?}"
+    );
+    st.round_trips += 1;
+    doing(|| format!("explain of {bytes:02x?}"));
+    let text = K::explain(bytes);
+    for f in K::FIELDS {
+        ensure!(
+            text.lines().any(|l| l.starts_with(f)),
+            "explain shows no line for `{f}`:\n{text}"
+        );
+    }
+    ensure!(
+        !text.contains("error"),
+        "explain reports an error on a valid key:\n{text}"
+    );
+    Ok(())
+}
+
+/// Byte order after the salt equals the documented logical order, for every pair.
+fn order<K: Fuzz>(keys: &[(K, Vec<u8>)], st: &mut Stats) -> Result<(), String> {
+    let mut sorted: Vec<&(K, Vec<u8>)> = keys.iter().collect();
+    sorted.sort_by(|a, b| a.1[K::SKIP..].cmp(&b.1[K::SKIP..]));
+    for w in sorted.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let bytes = a.1[K::SKIP..].cmp(&b.1[K::SKIP..]);
+        let logical = a.0.key_cmp(&b.0);
+        ensure!(
+            bytes == logical,
+            "order: {:?} vs {:?} is {logical:?} but their bytes compare {bytes:?}\n{:02x?}\n{:02x?}",
+            a.0, b.0, a.1, b.1
+        );
+    }
+    st.ordered_pairs += keys.len() * keys.len().saturating_sub(1) / 2;
+    Ok(())
+}
+
+/// Mutated, truncated, concatenated, random and oversized bytes: decode never panics, errors
+/// name a field and an offset inside the key, an accepted input is canonical and valid, and
+/// `explain` never panics.
+fn decode_hostile<K: Fuzz>(
+    keys: &[(K, Vec<u8>)],
+    rng: &mut Rng,
+    cfg: &Config,
+    st: &mut Stats,
+) -> Result<(), String> {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for (i, (_, b)) in keys.iter().enumerate().take(32 * cfg.cases) {
+        if b.len() <= 40 {
+            inputs.extend((0..b.len()).map(|n| b[..n].to_vec()));
+        } else {
+            inputs.extend((0..8).map(|_| b[..rng.index(b.len())].to_vec()));
+        }
+        for _ in 0..10 {
+            let mut m = b.clone();
+            match rng.below(6) {
+                0 | 1 if !m.is_empty() => {
+                    let at = rng.index(m.len());
+                    m[at] = match rng.below(5) {
+                        0 => 0x00,
+                        1 => 0x01,
+                        2 => 0xFF,
+                        3 => m[at] ^ 1,
+                        _ => rng.byte(),
+                    };
+                }
+                2 => {
+                    let at = rng.index(m.len() + 1);
+                    m.insert(at, rng.byte());
+                }
+                3 if !m.is_empty() => {
+                    m.remove(rng.index(m.len()));
+                }
+                4 => m.extend_from_slice(&keys[(i + 1) % keys.len()].1),
+                _ => m.push(rng.pick(&[0x00, 0x01, 0xFF, b':'])),
+            }
+            inputs.push(m);
+        }
+    }
+    for _ in 0..16 * cfg.cases {
+        let len = rng.index(48);
+        inputs.push((0..len).map(|_| rng.byte()).collect());
+    }
+    inputs.push(vec![b'1'; MAX_ROW_LENGTH + 1]);
+    if let Some((_, b)) = keys.first() {
+        let mut big = b.clone();
+        big.resize(MAX_ROW_LENGTH + 7, 0);
+        inputs.push(big);
+    }
+    for input in &inputs {
+        st.decode_inputs += 1;
+        doing(|| format!("decode of {input:02x?}"));
+        match K::decode(input) {
+            Ok(x) => {
+                st.decoded += 1;
+                ensure!(
+                    x.accepts(),
+                    "decode of {input:02x?} gave {x:?}, which encode refuses"
+                );
+                let again = x.encode().map_err(|e| {
+                    format!("decode of {input:02x?} gave {x:?}, which encode refuses: {e}")
+                })?;
+                ensure!(same_key::<K>(&again, input), "decode is not canonical: {input:02x?} decodes to {x:?}, which encodes to {again:02x?}");
+            }
+            Err(e) => check_decode_error::<K>(&e, input)?,
+        }
+        doing(|| format!("explain of {input:02x?}"));
+        let _ = K::explain(input);
+    }
+    Ok(())
+}
+
+fn check_decode_error<K: Fuzz>(e: &DecodeError, input: &[u8]) -> Result<(), String> {
+    ensure!(
+        field_ok::<K>(e.field()),
+        "decode error {e:?} names no field of the layout"
+    );
+    ensure!(
+        e.offset() <= input.len().max(MAX_ROW_LENGTH),
+        "decode error {e:?} points past the key ({} bytes)",
+        input.len()
+    );
+    ensure!(!e.to_string().is_empty(), "empty message for {e:?}");
+    Ok(())
+}
+
+/// Plans read from a sorted map equal a brute-force filter, merged in key order, reversed,
+/// limited; `contains` agrees; points hold at most one row.
+fn scans<K: Fuzz>(
+    keys: &[(K, Vec<u8>)],
+    v: &mut Values,
+    cfg: &Config,
+    st: &mut Stats,
+) -> Result<(), String> {
+    // One row per logical key (a random salt is drawn once, as a writer would).
+    let mut store: BTreeMap<Vec<u8>, K> = BTreeMap::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for (k, b) in keys {
+        if seen.insert(b[K::SKIP..].to_vec()) {
+            store.insert(b.clone(), k.clone());
+        }
+    }
+    let distinct: Vec<K> = store.values().cloned().collect();
+    for _ in 0..24 * cfg.cases {
+        doing(|| "a scan plan".to_string());
+        let q = K::query(v, &distinct);
+        st.plans += 1;
+        let plan = match (q.plan, q.valid) {
+            (Err(e), false) => {
+                st.plan_errors += 1;
+                ensure!(
+                    field_ok::<K>(e.field()),
+                    "{}: error {e:?} names no field",
+                    q.what
+                );
+                continue;
+            }
+            (Ok(p), false) => {
+                return Err(format!(
+                    "{}: a bound the field refuses, but the plan is {p:?}",
+                    q.what
+                ))
+            }
+            (Err(e), true) => return Err(format!("{}: the plan failed: {e}", q.what)),
+            (Ok(p), true) => p,
+        };
+        doing(|| format!("{}: {plan:?}", q.what));
+        let streams: Vec<Vec<Vec<u8>>> = plan
+            .ranges()
+            .iter()
+            .map(|r| {
+                store
+                    .range::<[u8], _>(r.to_bounds())
+                    .map(|(k, _)| k.clone())
+                    .collect()
+            })
+            .collect();
+        let merged: Vec<Vec<u8>> = plan
+            .merge(streams.iter().map(|s| s.clone().into_iter()))
+            .collect();
+        st.rows += merged.len();
+        let skip = if q.full && K::HASH_PREFIX { 0 } else { K::SKIP };
+        for w in merged.windows(2) {
+            ensure!(
+                w[0][skip..] < w[1][skip..],
+                "{}: merge out of order or repeated: {:02x?} then {:02x?}\nplan {plan:?}",
+                q.what,
+                w[0],
+                w[1]
+            );
+        }
+        let mut got: Vec<&[u8]> = merged.iter().map(|k| &k[K::SKIP..]).collect();
+        got.sort();
+        let mut want: Vec<&[u8]> = store
+            .iter()
+            .filter(|(_, k)| (q.want)(k))
+            .map(|(b, _)| &b[K::SKIP..])
+            .collect();
+        want.sort();
+        if got != want {
+            let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).collect();
+            let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).collect();
+            return Err(format!(
+                "{}: the plan returns {} rows, the filter {}\nmissing {missing:02x?}\nextra {extra:02x?}\nplan {plan:?}",
+                q.what, got.len(), want.len()
+            ));
+        }
+        for (b, k) in &store {
+            ensure!(
+                plan.contains(b) == (q.want)(k),
+                "{}: plan.contains({b:02x?}) is {} for {k:?}",
+                q.what,
+                plan.contains(b)
+            );
+        }
+        if plan.is_point() {
+            ensure!(
+                merged.len() <= 1,
+                "{}: a point plan returned {} rows",
+                q.what,
+                merged.len()
+            );
+        }
+        let reversed: Vec<Vec<u8>> = plan
+            .merge(
+                streams
+                    .iter()
+                    .map(|s| s.iter().rev().cloned().collect::<Vec<_>>().into_iter()),
+            )
+            .reverse()
+            .collect();
+        let mut expect = merged.clone();
+        expect.reverse();
+        ensure!(reversed == expect, "{}: the reversed merge differs", q.what);
+        let n = v.rng().index(merged.len() + 2);
+        let limited: Vec<Vec<u8>> = plan
+            .merge(streams.iter().map(|s| s.clone().into_iter()))
+            .limit(n)
+            .collect();
+        ensure!(
+            limited[..] == merged[..n.min(merged.len())],
+            "{}: limit({n}) differs",
+            q.what
+        );
+    }
+    Ok(())
+}
+
+/// Split points: ascending, as many as asked, and every region reachable by real keys.
+fn splits<K: Fuzz>(v: &mut Values, cfg: &Config, st: &mut Stats) -> Result<(), String> {
+    let mut fresh: Vec<Vec<u8>> = Vec::new();
+    for _ in 0..400 * cfg.cases {
+        let k = K::generate(v);
+        if k.accepts() {
+            if let Ok(b) = k.encode() {
+                fresh.push(b);
+            }
+        }
+    }
+    for regions in [1usize, 2, 3, 4, 7, 16] {
+        doing(|| format!("split_points({regions})"));
+        let points = match K::split_points(regions) {
+            Ok(p) => p,
+            Err(e) => {
+                let must = K::BUCKETS.is_some_and(|b| regions <= usize::from(b)) || K::HASH_PREFIX;
+                ensure!(
+                    !must,
+                    "split_points({regions}) failed for a salted layout: {e}"
+                );
+                continue;
+            }
+        };
+        st.splits += 1;
+        ensure!(
+            points.len() + 1 == regions,
+            "split_points({regions}) gave {} points",
+            points.len()
+        );
+        ensure!(
+            points.windows(2).all(|w| w[0] < w[1]),
+            "split points not ascending: {points:02x?}"
+        );
+        ensure!(
+            points.iter().all(|p| !p.is_empty()),
+            "an empty split point: {points:02x?}"
+        );
+        // Every region holds at least one bucket of a bucket salt.
+        if let Some(buckets) = K::BUCKETS {
+            let mut hits = vec![0usize; regions];
+            for b in 0..buckets {
+                hits[points.partition_point(|p| p[..] <= K::bucket_salt(b)[..])] += 1;
+            }
+            if let Some(r) = hits.iter().position(|&h| h == 0) {
+                return Err(format!(
+                    "split_points({regions}): region {r} holds no bucket; points {points:02x?}"
+                ));
+            }
+        }
+        // Every region receives real keys, where the keys vary enough to tell: unsalted keys
+        // (a leading digits field), or md5 prefixes that took many values. (A bucket hash of a
+        // field with few values reaches only some buckets, as it would in HBase: for bucket
+        // salts the check above is the split points' part.)
+        let salts: std::collections::BTreeSet<&[u8]> =
+            fresh.iter().map(|k| &k[..K::SKIP]).collect();
+        let varied = K::SKIP == 0 || (K::BUCKETS.is_none() && salts.len() >= 8 * regions);
+        if fresh.len() >= 100 * regions && varied {
+            let mut hits = vec![0usize; regions];
+            for k in &fresh {
+                hits[points.partition_point(|p| p[..] <= k[..])] += 1;
+            }
+            if let Some(r) = hits.iter().position(|&h| h == 0) {
+                return Err(format!(
+                    "split_points({regions}): region {r} receives none of {} keys; points {points:02x?}",
+                    fresh.len()
+                ));
+            }
+        }
+    }
+    Ok(())
+}

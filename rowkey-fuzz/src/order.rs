@@ -1,0 +1,77 @@
+//! The orders and rules the README documents, written from the values, never from rowkey's
+//! encoding: the generated layouts compare and validate keys with these.
+
+use core::cmp::Ordering;
+use core::ops::Bound;
+
+/// `None` first, then `Some` values by `f`.
+pub fn option<T>(a: &Option<T>, b: &Option<T>, f: impl Fn(&T, &T) -> Ordering) -> Ordering {
+    match (a, b) {
+        (None, None) => Ordering::Equal,
+        (None, Some(_)) => Ordering::Less,
+        (Some(_), None) => Ordering::Greater,
+        (Some(x), Some(y)) => f(x, y),
+    }
+}
+
+/// A variable-width text part: its text followed by the delimiter (none when last).
+pub fn text_part(a: &[u8], b: &[u8], delimiter: u8, last: bool) -> Ordering {
+    if last {
+        a.cmp(b)
+    } else {
+        a.iter()
+            .chain([delimiter].iter())
+            .cmp(b.iter().chain([delimiter].iter()))
+    }
+}
+
+/// An unpadded number in a text key: its decimal text, compared as text.
+pub fn decimal_text(a: i128, b: i128) -> Ordering {
+    a.to_string().cmp(&b.to_string())
+}
+
+/// `N` digits of `radix` read back to front (`#[reverse]` on `#[decimal(N)]`/`#[hex(N)]`).
+pub fn reversed_digits(a: u128, b: u128, radix: u32, n: usize) -> Ordering {
+    let digits = |v: u128| {
+        let mut d = Vec::with_capacity(n);
+        let mut x = v;
+        for _ in 0..n {
+            d.push(char::from_digit((x % u128::from(radix)) as u32, radix).unwrap_or('?'));
+            x /= u128::from(radix);
+        }
+        d // least significant first: the reversed text
+    };
+    digits(a).cmp(&digits(b))
+}
+
+/// A value padded to `n` bytes with `pad`, read back to front.
+pub fn reversed_padded(a: &[u8], b: &[u8], n: usize, pad: u8) -> Ordering {
+    let r = |v: &[u8]| {
+        let mut p = v.to_vec();
+        p.resize(n, pad);
+        p.reverse();
+        p
+    };
+    r(a).cmp(&r(b))
+}
+
+/// The README's pad rule for `#[fixed(n, pad = c)]`: at most `n` bytes, not ending in the pad
+/// byte, and no byte below it.
+pub fn fits_pad(v: &[u8], n: usize, pad: u8) -> bool {
+    v.len() <= n && v.last() != Some(&pad) && v.iter().all(|&b| b >= pad)
+}
+
+/// True when `v` lies within `range`, compared by `cmp`.
+pub fn in_range<T>(v: &T, range: &(Bound<T>, Bound<T>), cmp: impl Fn(&T, &T) -> Ordering) -> bool {
+    let lo = match &range.0 {
+        Bound::Included(b) => cmp(v, b).is_ge(),
+        Bound::Excluded(b) => cmp(v, b).is_gt(),
+        Bound::Unbounded => true,
+    };
+    let hi = match &range.1 {
+        Bound::Included(b) => cmp(v, b).is_le(),
+        Bound::Excluded(b) => cmp(v, b).is_lt(),
+        Bound::Unbounded => true,
+    };
+    lo && hi
+}

@@ -1,0 +1,90 @@
+//! Where generated layouts draw their field values from: a pool of a few values per field
+//! (so keys share prefixes, orders get ties and scans find rows), or fresh values.
+
+use core::ops::Bound;
+
+use crate::rng::{mix, Rng};
+
+/// The source of field values for one layout.
+#[derive(Debug, Clone)]
+pub struct Values {
+    rng: Rng,
+    seed: u64,
+    /// Values per field in pool mode; 0 for fresh values.
+    variety: u64,
+    /// Strings and byte vectors are long parts.
+    long: bool,
+}
+
+impl Values {
+    /// Values from `seed`; each field takes one of `variety` values (0: always fresh ones).
+    pub fn new(seed: u64, variety: u64) -> Self {
+        Values {
+            rng: Rng::new(seed),
+            seed,
+            variety,
+            long: false,
+        }
+    }
+
+    /// Fresh values whose strings and byte vectors are long parts (20,000+ bytes).
+    pub fn long(seed: u64) -> Self {
+        Values {
+            long: true,
+            ..Values::new(seed, 0)
+        }
+    }
+
+    /// The generator for field `i` of the next key: in pool mode, one of `variety` seeds.
+    pub fn field(&mut self, i: usize) -> Rng {
+        if self.long {
+            Rng::long(self.rng.next_u64())
+        } else if self.variety == 0 {
+            Rng::new(self.rng.next_u64())
+        } else {
+            let slot = self.rng.below(self.variety);
+            Rng::new(mix(&[self.seed, i as u64, slot]))
+        }
+    }
+
+    /// The layout's own random source (queries, mutations).
+    pub fn rng(&mut self) -> &mut Rng {
+        &mut self.rng
+    }
+
+    /// A range bound: unbounded, or included/excluded at a value of another key (usually) or
+    /// a fresh value (which may be one the field refuses).
+    pub fn bound<K, T>(
+        &mut self,
+        keys: &[K],
+        get: impl Fn(&K) -> T,
+        fresh: impl Fn(&mut Rng) -> T,
+    ) -> Bound<T> {
+        let value = |s: &mut Self| {
+            if keys.is_empty() || s.rng.chance(1, 5) {
+                let mut g = Rng::new(s.rng.next_u64());
+                fresh(&mut g)
+            } else {
+                get(&keys[s.rng.index(keys.len())])
+            }
+        };
+        match self.rng.below(8) {
+            0 | 1 => Bound::Unbounded,
+            2..=4 => Bound::Included(value(self)),
+            _ => Bound::Excluded(value(self)),
+        }
+    }
+
+    /// True with probability `num / den`.
+    pub fn chance(&mut self, num: u64, den: u64) -> bool {
+        self.rng.chance(num, den)
+    }
+}
+
+/// True when the bound's value (if any) is one the field accepts.
+pub fn bound_ok<T>(b: &Bound<T>, accepts: impl Fn(&T) -> bool) -> bool {
+    match b {
+        Bound::Included(v) | Bound::Excluded(v) => accepts(v),
+        Bound::Unbounded => true,
+    }
+}

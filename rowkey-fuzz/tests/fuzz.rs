@@ -1,0 +1,98 @@
+//! The random-layout fuzzer: every generated layout through every property of the README.
+//! See the crate docs for longer runs (`ROWKEY_FUZZ_SEED`, `ROWKEY_FUZZ_LAYOUTS`,
+//! `ROWKEY_FUZZ_CASES`, `ROWKEY_FUZZ_ONLY`).
+
+#![allow(clippy::all, dead_code, unused)]
+
+use rowkey::RowKey;
+
+#[allow(unused_variables, unused_imports)]
+mod generated {
+    use super::RowKey;
+    include!(concat!(env!("OUT_DIR"), "/layouts.rs"));
+}
+
+use generated::{COVERAGE, KINDS, LAYOUTS, SEED};
+
+#[test]
+fn random_layouts() {
+    let cfg = rowkey_fuzz::Config::from_env(SEED);
+    let only = std::env::var("ROWKEY_FUZZ_ONLY").ok();
+    let selected: Vec<_> = LAYOUTS
+        .iter()
+        .filter(|(name, _)| only.as_deref().is_none_or(|o| o == *name))
+        .collect();
+    assert!(!selected.is_empty(), "no layout named {only:?}");
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .min(4);
+    let results: Vec<(rowkey_fuzz::Stats, Vec<String>)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let selected = &selected;
+                s.spawn(move || {
+                    let mut stats = rowkey_fuzz::Stats::default();
+                    let mut failures = Vec::new();
+                    for (_, run) in selected.iter().skip(t).step_by(threads) {
+                        match run(&cfg) {
+                            Ok(st) => stats.add(&st),
+                            Err(report) => failures.push(report),
+                        }
+                    }
+                    (stats, failures)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a fuzz thread"))
+            .collect()
+    });
+    let mut total = rowkey_fuzz::Stats::default();
+    let mut failures = Vec::new();
+    for (st, f) in results {
+        total.add(&st);
+        failures.extend(f);
+    }
+    println!("rowkey-fuzz seed {SEED}, cases x{}: {total}", cfg.cases);
+    if !failures.is_empty() {
+        let show = std::env::var("ROWKEY_FUZZ_SHOW")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(6);
+        let shown: Vec<&String> = failures.iter().take(show).collect();
+        panic!(
+            "{} of {} layouts failed (first {} below; ROWKEY_FUZZ_SHOW=n shows more)\n\n{}",
+            failures.len(),
+            selected.len(),
+            shown.len(),
+            shown
+                .iter()
+                .map(|s| s.as_str())
+                .collect::<Vec<_>>()
+                .join("\n\n")
+        );
+    }
+}
+
+/// The generator covers the whole table: every kind and every salt, in binary and text.
+#[test]
+fn generator_covers_every_kind_and_salt() {
+    assert!(LAYOUTS.len() >= 200, "{} layouts", LAYOUTS.len());
+    let seen = |name: &str| COVERAGE.iter().any(|(k, n)| k == &name && *n > 0);
+    for kind in KINDS {
+        assert!(seen(kind), "kind {kind:?} never generated");
+    }
+    for salt in ["no salt", "md5 prefix", "md5 buckets", "random"] {
+        for encoding in ["binary", "text"] {
+            let name = format!("salt: {salt}, {encoding}");
+            assert!(seen(&name), "{name} never generated");
+        }
+    }
+    assert!(seen("salt: phoenix, binary"));
+    assert!(seen("salt: random alphabet, text"));
+    assert!(COVERAGE
+        .iter()
+        .any(|(k, _)| k.starts_with("Option<Option<")));
+    assert!(COVERAGE.iter().any(|(k, _)| k.starts_with("desc Option<")));
+}
