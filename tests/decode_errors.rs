@@ -254,7 +254,7 @@ fn trailing_bytes() {
     );
     assert_eq!(
         e.to_string(),
-        "field `message_id` at byte 16: 1 unexpected bytes after the last field"
+        "field `message_id` at byte 16: 1 unexpected byte after the last field"
     );
 }
 
@@ -272,7 +272,7 @@ fn bad_escape() {
     );
     assert_eq!(
         e.to_string(),
-        "field `a` at byte 2: escape byte 00 is followed by 05, expected FF (an escaped 00) or 01 (the end)"
+        "field `a` at byte 2: escape byte 0x00 is followed by 0x05, expected 0xFF (an escaped 0x00) or 0x01 (the end)"
     );
 }
 
@@ -362,12 +362,13 @@ fn not_a_digit() {
         DecodeError::NotADigit {
             field: "date",
             offset: 2,
-            byte: b'x'
+            byte: b'x',
+            expected: "a decimal digit"
         }
     );
     assert_eq!(
         e.to_string(),
-        "field `date` at byte 2: expected a digit, found byte 78"
+        "field `date` at byte 2: expected a decimal digit, found 'x' (0x78)"
     );
     // Hex keys have one spelling: uppercase is rejected.
     key[2] = b'0';
@@ -377,7 +378,8 @@ fn not_a_digit() {
         DecodeError::NotADigit {
             field: "shard",
             offset: 7,
-            byte: b'E'
+            byte: b'E',
+            expected: "a lowercase hex digit (`#[hex(N)]` writes 0-9 and a-f)"
         }
     );
 }
@@ -501,7 +503,7 @@ fn explain_shows_parts_then_the_error() {
     .unwrap();
     let text = Message::explain(&key[..12]);
     assert!(
-        text.starts_with("date @0  00 03 84 d3  230611\ntime @4  00 00 f6 37  63031\n"),
+        text.starts_with("date @0  00 03 84 D3  230611\ntime @4  00 00 F6 37  63031\n"),
         "{text}"
     );
     assert!(

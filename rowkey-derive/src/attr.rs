@@ -21,6 +21,7 @@ pub mod kw {
     pub const PAD: &str = "pad";
     pub const CRATE: &str = "crate";
     pub const MAX_LEN: &str = "max_len";
+    pub const PLAN: &str = "plan";
     pub const FIXED: &str = "fixed";
     pub const DECIMAL: &str = "decimal";
     pub const HEX: &str = "hex";
@@ -48,6 +49,8 @@ pub struct Container {
     pub max_len: Option<Num>,
     pub salt: Option<SaltAttr>,
     pub delimiter: Option<LitStr>,
+    /// `plan = "build"`: the scan builder's finishing method, when a field is named `plan`.
+    pub plan: Option<syn::Ident>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -120,6 +123,13 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                         "rowkey(max_len)",
                     );
                     Ok(())
+                } else if meta.path.is_ident(kw::PLAN) {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    let ident: syn::Ident = lit.parse().map_err(|_| {
+                        syn::Error::new(lit.span(), "`plan` names the scan builder's method: an identifier such as \"build\"")
+                    })?;
+                    set_once(cx, &mut out.plan, ident, &meta.path, "rowkey(plan)");
+                    Ok(())
                 } else if meta.path.is_ident(kw::DELIMITER) {
                     let lit: LitStr = meta.value()?.parse()?;
                     set_once(cx, &mut out.delimiter, lit, &meta.path, "rowkey(delimiter)");
@@ -127,7 +137,7 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 } else {
                     let name = path_name(&meta.path);
                     Err(meta.error(format!(
-                        "unknown key `{name}` in `#[rowkey(...)]`; expected `crate`, `max_len` or `delimiter`"
+                        "unknown key `{name}` in `#[rowkey(...)]`; expected `crate`, `max_len`, `delimiter` or `plan`"
                     )))
                 }
             });

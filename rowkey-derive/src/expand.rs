@@ -8,7 +8,7 @@ use syn::DeriveInput;
 use crate::ast::{Field, Input};
 use crate::ctxt::Ctxt;
 use crate::layout::Width;
-use crate::{decode, encode, explain, fallback, generics, scan, valid};
+use crate::{decode, describe, encode, explain, fallback, generics, scan, valid};
 
 /// The local name generated code gives the runtime crate.
 pub fn krate() -> TokenStream {
@@ -78,9 +78,12 @@ fn impl_row_key(input: &Input) -> TokenStream {
     let encode = encode::methods(input);
     let decode = decode::method(input);
     let explain = explain::method(input);
+    let describe = describe::items(input);
     let asserts = assertions(input);
-    let builder = scan::builder(input);
+    let (builder_types, builder) = scan::builder(input);
     quote! {
+        #builder_types
+
         #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
         const _: () = {
             #[allow(unused_imports)]
@@ -92,6 +95,7 @@ fn impl_row_key(input: &Input) -> TokenStream {
                 #encode
                 #decode
                 #explain
+                #describe
             }
 
             #asserts

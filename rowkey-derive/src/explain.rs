@@ -3,12 +3,33 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::ast::Input;
+use crate::ast::{Class, Input};
 use crate::expand::{format_of, krate};
+
+/// The expression that renders the decoded value `v` (a reference) of a field of class
+/// `class`: bytes as `toStringBinary` strings, everything else with `Debug`.
+fn render(class: &Class, v: &TokenStream, krate: &TokenStream) -> TokenStream {
+    let p = quote!(#krate::__private);
+    match class {
+        Class::Bytes | Class::ByteArray(_) => quote!(#p::render_bytes(&(#v)[..])),
+        Class::Option(inner) => {
+            let x = quote!(__some);
+            let inner = render(inner, &x, krate);
+            quote! {
+                match #v {
+                    #p::None => ::std::string::ToString::to_string("None"),
+                    #p::Some(#x) => ::std::format!("Some({})", #inner),
+                }
+            }
+        }
+        _ => quote!((&#p::DebugProbe(#v)).rowkey_render()),
+    }
+}
 
 pub fn method(input: &Input) -> TokenStream {
     let krate = krate();
     let parts = input.fields.iter().map(|f| {
+        let render = render(&f.class, &quote!(&__v), &krate);
         let read = format_of(f, "read");
         let open = f.open_end();
         let name = &f.name;
@@ -16,7 +37,7 @@ pub fn method(input: &Input) -> TokenStream {
         quote! {
             match #read(__x.begin(#name, #flip), #open) {
                 #krate::__private::Ok(__v) => {
-                    __x.value((&#krate::__private::DebugProbe(&__v)).rowkey_render())
+                    __x.value(#render)
                 }
                 #krate::__private::Err(__e) => return __x.fail(&__e),
             }

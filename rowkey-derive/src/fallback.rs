@@ -18,6 +18,25 @@ pub fn expand(input: &DeriveInput, err: syn::Error) -> TokenStream {
     let krate = krate();
     let ident = &input.ident;
     let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    // Uses of the builder say it is missing (once each) rather than resolving to
+    // `Iterator::scan`; generic keys have no builder anyway.
+    let builder = input.generics.params.is_empty().then(|| {
+        let missing = quote!(<&'__a Self as #krate::__private::BuilderNotGenerated>::Builder);
+        let bound = quote!(&'__a Self: #krate::__private::BuilderNotGenerated);
+        quote! {
+            #[allow(dead_code)]
+            impl #ident {
+                #[doc(hidden)]
+                pub fn scan<'__a>() -> #missing where #bound {
+                    ::core::unreachable!()
+                }
+                #[doc(hidden)]
+                pub fn full_scan<'__a>() -> #missing where #bound {
+                    ::core::unreachable!()
+                }
+            }
+        }
+    });
     quote! {
         #errors
         #[allow(unused_qualifications, clippy::all)]
@@ -47,7 +66,13 @@ pub fn expand(input: &DeriveInput, err: syn::Error) -> TokenStream {
                 fn explain(_: &[::core::primitive::u8]) -> #krate::__private::String {
                     ::core::unreachable!()
                 }
+                const LAYOUT_FINGERPRINT: ::core::primitive::u64 = 0;
+                fn layout() -> #krate::__private::Layout {
+                    ::core::unreachable!()
+                }
             }
+
+            #builder
         };
     }
 }

@@ -104,22 +104,27 @@ impl Field<'_> {
         }
     }
 
-    /// How a scan bounds this field with a range, or `None` when its byte order does not
-    /// follow value order: `#[reverse]`, `#[java]`, variable-width text, and a `#[reverse_ts]`
-    /// value under more than one `Option`.
-    pub fn range_kind(&self) -> Option<RangeKind> {
+    /// How a scan bounds this field with a range, or why it cannot (its byte order does not
+    /// follow value order), as the name of the runtime trait that says so.
+    pub fn range_kind(&self) -> Result<RangeKind, &'static str> {
         let variable_text =
             self.is_text() && self.width_attr().is_none() && self.attrs.reverse_ts.is_none();
-        if self.attrs.reverse.is_some() || self.attrs.java.is_some() || variable_text {
-            return None;
+        if self.attrs.reverse.is_some() {
+            return Err("NoRangeReversed");
+        }
+        if self.attrs.java.is_some() {
+            return Err("NoRangeJava");
+        }
+        if variable_text {
+            return Err("NoRangeText");
         }
         let newest_first = self.attrs.reverse_ts.is_some();
         match &self.class {
             Class::Option(inner) if newest_first => match **inner {
-                Class::Option(_) => None,
-                _ => Some(RangeKind::OptionNewestFirst),
+                Class::Option(_) => Err("NoRangeNested"),
+                _ => Ok(RangeKind::OptionNewestFirst),
             },
-            _ => Some(RangeKind::Monotone {
+            _ => Ok(RangeKind::Monotone {
                 descending: self.attrs.desc.is_some() != newest_first,
             }),
         }
@@ -266,6 +271,75 @@ fn lit(n: &Num) -> Literal {
     l
 }
 
+/// The canonical text of a type: the class when the macro knows it (so `::std::string::String`
+/// and `String` agree), else the tokens without whitespace.
+fn type_text(class: &Class, ty: &syn::Type) -> String {
+    let known = |c: &Class| -> Option<String> {
+        Some(match c {
+            Class::Unsigned(n) => format!("u{}", 8 * n),
+            Class::Signed(n) => format!("i{}", 8 * n),
+            Class::Bool => "bool".into(),
+            Class::Char => "char".into(),
+            Class::Float(n) => format!("f{}", 8 * n),
+            Class::ByteArray(Some(n)) => format!("[u8; {n}]"),
+            Class::String => "String".into(),
+            Class::Bytes => "Vec<u8>".into(),
+            Class::ByteArray(None) | Class::Option(_) | Class::PlatformInt | Class::Other => {
+                return None
+            }
+        })
+    };
+    fn option_text(c: &Class, known: &dyn Fn(&Class) -> Option<String>) -> Option<String> {
+        match c {
+            Class::Option(inner) => option_text(inner, known).map(|t| format!("Option<{t}>")),
+            other => known(other),
+        }
+    }
+    option_text(class, &known).unwrap_or_else(|| {
+        quote::ToTokens::to_token_stream(ty)
+            .to_string()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect()
+    })
+}
+
+impl Field<'_> {
+    /// The field's type, canonical (see [`type_text`]).
+    pub fn type_text(&self) -> String {
+        type_text(&self.class, self.ty)
+    }
+
+    /// The field's format attributes in a canonical order: what decides its bytes.
+    pub fn attrs_text(&self) -> String {
+        let a = &self.attrs;
+        let mut out: Vec<String> = Vec::new();
+        if let Some(n) = &a.fixed {
+            match &a.pad {
+                Some(c) => out.push(format!("#[fixed({}, pad = {:?})]", n.value, c.value())),
+                None => out.push(format!("#[fixed({})]", n.value)),
+            }
+        }
+        if let Some(n) = &a.decimal {
+            out.push(format!("#[decimal({})]", n.value));
+        }
+        if let Some(n) = &a.hex {
+            out.push(format!("#[hex({})]", n.value));
+        }
+        for (flag, name) in [
+            (&a.reverse_ts, "reverse_ts"),
+            (&a.java, "java"),
+            (&a.reverse, "reverse"),
+            (&a.desc, "desc"),
+        ] {
+            if flag.is_some() {
+                out.push(format!("#[{name}]"));
+            }
+        }
+        out.join(" ")
+    }
+}
+
 /// How a text layout writes the salt.
 pub enum SaltText {
     Hex,
@@ -333,6 +407,53 @@ impl Salt {
 }
 
 impl Input<'_> {
+    /// The scan builder's finishing method: `plan`, or `#[rowkey(plan = "...")]`.
+    pub fn plan_method(&self) -> syn::Ident {
+        self.attrs
+            .plan
+            .clone()
+            .unwrap_or_else(|| syn::Ident::new("plan", proc_macro2::Span::call_site()))
+    }
+
+    /// The layout without names: everything that decides the bytes of a key, in a canonical
+    /// form. Its FNV-1a hash is `LAYOUT_FINGERPRINT`; renaming a field or the struct leaves it
+    /// alone, any edit that can change a key's bytes changes it.
+    pub fn description(&self) -> String {
+        let mut parts = vec![String::from("rowkey-layout-1")];
+        parts.push(match self.delimiter() {
+            Some(d) => format!("text delimiter={d}"),
+            None => String::from("binary"),
+        });
+        if let (Some(salt), Some(attr)) = (self.salt(), &self.attrs.salt) {
+            let kind = match salt.kind {
+                SaltKind::Md5 => "md5",
+                SaltKind::Phoenix => "phoenix",
+                SaltKind::Random => "random",
+            };
+            let mut text = format!("salt {kind} len={}", salt.len);
+            if let Some(b) = salt.buckets {
+                text.push_str(&format!(" buckets={b}"));
+            }
+            if !salt.of.is_empty() {
+                let of: Vec<String> = salt.of.iter().map(usize::to_string).collect();
+                text.push_str(&format!(" of={}", of.join(",")));
+            }
+            if let Some(a) = &attr.alphabet {
+                text.push_str(&format!(" alphabet={:?}", a.value()));
+            }
+            parts.push(text);
+        }
+        for f in &self.fields {
+            let attrs = f.attrs_text();
+            parts.push(if attrs.is_empty() {
+                f.type_text()
+            } else {
+                format!("{} {attrs}", f.type_text())
+            });
+        }
+        parts.join("|")
+    }
+
     /// The delimiter of a text layout.
     pub fn delimiter(&self) -> Option<u8> {
         self.fields.first().and_then(|f| f.delimiter)

@@ -13,6 +13,7 @@ mod ast;
 mod attr;
 mod ctxt;
 mod decode;
+mod describe;
 mod encode;
 mod expand;
 mod explain;
@@ -28,7 +29,7 @@ mod tests;
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
 
-/// Derives `rowkey::RowKey`. See the `rowkey` crate for the attributes.
+#[doc = include_str!("../docs/attributes.md")]
 #[proc_macro_derive(
     RowKey,
     attributes(rowkey, salt, fixed, decimal, hex, reverse, reverse_ts, desc, java)

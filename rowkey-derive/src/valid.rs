@@ -59,6 +59,18 @@ fn attrs_fit_type(cx: &Ctxt, field: &Field) {
             ),
         }
     }
+    if let Some(pad) = &a.pad {
+        if !matches!(class, Class::String | Class::Bytes | Class::Other) {
+            cx.error_spanned_by(
+                pad,
+                format!(
+                    "`pad` pads strings and byte vectors; {} is not padded: write `#[fixed(N)]` alone \
+                     to narrow an integer to N bytes",
+                    class.describe()
+                ),
+            );
+        }
+    }
     for (num, name, max) in [(&a.decimal, kw::DECIMAL, 39), (&a.hex, kw::HEX, 32)] {
         let Some(n) = num else { continue };
         match class {
@@ -334,14 +346,18 @@ fn salt(cx: &Ctxt, input: &Input) {
     }
 }
 
-/// The scan builder has a method per field, `<field>_range`, and `plan`: field names must not
-/// collide with them.
+/// The scan builder has a method per field, `<field>_range`, and `plan` (or the name given with
+/// `#[rowkey(plan = "...")]`): field names must not collide with them.
 fn builder_names(cx: &Ctxt, input: &Input) {
+    let plan = input.plan_method().to_string();
     for field in &input.fields {
-        if field.name == "plan" {
+        if field.name == plan {
             cx.error_spanned_by(
                 field.ident,
-                "a field named `plan` would clash with the scan builder's `.plan()`; rename the field",
+                format!(
+                    "a field named `{plan}` would clash with the scan builder's `.{plan}()`; rename the \
+                     field, or give the builder's method another name with `#[rowkey(plan = \"build\")]`"
+                ),
             );
         }
         let range = format!("{}_range", field.name);

@@ -267,6 +267,8 @@ pub enum DecodeError {
         offset: usize,
         /// The byte, as stored.
         byte: u8,
+        /// What the layout writes there, such as `"a lowercase hex digit"`.
+        expected: &'static str,
     },
     /// A field decodes to a value its Rust type cannot hold (a widened integer, a digit string
     /// over the type's maximum, a negative stored reverse timestamp).
@@ -427,37 +429,43 @@ impl fmt::Display for DecodeError {
         match self {
             DecodeError::Truncated {
                 needed, available, ..
-            } => write!(f, "needs {needed} bytes but the key has {available} left"),
+            } => write!(
+                f,
+                "needs {} but the key has {available} left",
+                plural(*needed, "byte")
+            ),
             DecodeError::MissingTerminator { .. } => {
                 f.write_str("the key ends before the field's 00 01 terminator")
             }
             DecodeError::BadEscape { byte, .. } => write!(
                 f,
-                "escape byte 00 is followed by {byte:02X}, expected FF (an escaped 00) or 01 (the end)"
+                "escape byte 0x00 is followed by {}, expected 0xFF (an escaped 0x00) or 0x01 (the end)",
+                show_byte(*byte)
             ),
             DecodeError::InvalidUtf8 { .. } => f.write_str("the string is not valid UTF-8"),
-            DecodeError::NotADigit { byte, .. } => {
-                write!(f, "expected a digit, found byte {byte:02X}")
+            DecodeError::NotADigit { byte, expected, .. } => {
+                write!(f, "expected {expected}, found {}", show_byte(*byte))
             }
             DecodeError::OutOfRange { .. } => {
                 f.write_str("the stored value is out of range for the field's type")
             }
             DecodeError::Invalid { expected, .. } => write!(f, "expected {expected}"),
             DecodeError::TrailingBytes { len, .. } => {
-                write!(f, "{len} unexpected bytes after the last field")
+                write!(f, "{} after the last field", plural(*len, "unexpected byte"))
             }
             DecodeError::MissingDelimiter {
                 delimiter, found, ..
             } => match found {
                 Some(b) => write!(
                     f,
-                    "expected the delimiter {:?} after the field, found byte {b:02X}",
-                    char::from(*delimiter)
+                    "expected the delimiter {} after the field, found {}",
+                    show_byte(*delimiter),
+                    show_byte(*b)
                 ),
                 None => write!(
                     f,
-                    "expected the delimiter {:?} after the field, the key ends",
-                    char::from(*delimiter)
+                    "expected the delimiter {} after the field, the key ends",
+                    show_byte(*delimiter)
                 ),
             },
             DecodeError::SaltMismatch {
@@ -489,6 +497,15 @@ impl fmt::Display for DecodeError {
 }
 
 impl std::error::Error for DecodeError {}
+
+/// `1 byte`, `2 bytes`.
+pub(crate) fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
 
 /// A byte as a reader wants to see it: `'A' (0x41)` when printable ASCII, else `0x01`.
 pub(crate) fn show_byte(b: u8) -> String {

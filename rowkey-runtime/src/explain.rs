@@ -128,10 +128,16 @@ fn digits(n: usize) -> usize {
 fn hex(bytes: &[u8]) -> String {
     let mut s = String::with_capacity(bytes.len() * 3);
     for b in bytes {
-        let _ = write!(s, "{b:02x} ");
+        let _ = write!(s, "{b:02X} ");
     }
     s.pop();
     s
+}
+
+/// Renders a byte vector or array as a quoted `Bytes.toStringBinary` string.
+#[doc(hidden)]
+pub fn render_bytes(bytes: &[u8]) -> String {
+    format!("\"{}\"", crate::hbase::to_string_binary(bytes))
 }
 
 /// Renders a decoded value with `Debug` when the type has it (autoref specialization: the

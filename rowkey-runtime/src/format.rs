@@ -8,9 +8,9 @@ mod fixed;
 mod java;
 mod text;
 
-pub use digits::{Decimal, Hex};
-pub use fixed::{Fixed, JavaFixed};
-pub use java::{Java, ReverseTs};
+pub use digits::{Decimal, Hex, Unsigned};
+pub use fixed::{Fixed, FixedWidth, JavaFixed};
+pub use java::{Java, JavaInt, ReverseTs, Timestamp};
 pub use text::{
     expect_delimiter, Complement, Delimited, TextFixed, TextInt, TextReverseTs, TextStr,
 };

@@ -10,7 +10,7 @@ pub fn to_string_binary(bytes: &[u8]) -> String {
     escape(bytes, b"\\")
 }
 
-/// Printable ASCII as is, except the bytes in `also`; everything else as `\\xHH`.
+/// Printable ASCII as is, except the bytes in `also`; everything else as `\xHH`.
 fn escape(bytes: &[u8], also: &[u8]) -> String {
     let mut s = String::with_capacity(bytes.len());
     for &b in bytes {
@@ -29,9 +29,9 @@ pub(crate) fn shell_string(bytes: &[u8]) -> String {
     format!("\"{}\"", escape(bytes, b"\\\"#"))
 }
 
-/// HBase's `Bytes.toBytesBinary`, lenient as HBase is: `\\xHH` with uppercase hex digits is a
-/// byte; a `\\x` followed by two characters that are not both `[0-9A-F]` drops only the
-/// backslash; a `\\x` with fewer than two characters after it is literal; every other char is
+/// HBase's `Bytes.toBytesBinary`, lenient as HBase is: `\xHH` with uppercase hex digits is a
+/// byte; a `\x` followed by two characters that are not both `[0-9A-F]` drops only the
+/// backslash; a `\x` with fewer than two characters after it is literal; every other char is
 /// its low byte (UTF-16 code units, as Java's chars).
 ///
 /// ```
@@ -86,7 +86,7 @@ impl core::fmt::Display for StringBinaryError {
 
 impl std::error::Error for StringBinaryError {}
 
-/// A strict `toBytesBinary` for user input: printable ASCII and `\\xHH` escapes (either case)
+/// A strict `toBytesBinary` for user input: printable ASCII and `\xHH` escapes (either case)
 /// only; anything HBase would silently mangle is an error naming its position.
 ///
 /// ```

@@ -37,6 +37,15 @@ pub trait RowKey: Sized {
     const SALT_TEXT: Option<SaltText> = None;
     /// The delimiter of a text layout (`#[rowkey(delimiter = ":")]`).
     const DELIMITER: Option<u8> = None;
+    /// Changes whenever an edit to the struct can change the bytes of its keys (field order,
+    /// types, attributes, salt, encoding) and not when a field is renamed: pin it in a test. See
+    /// [`Layout`](crate::Layout).
+    const LAYOUT_FINGERPRINT: u64;
+
+    /// The layout as a value: encoding, salt, fields with their types, attributes, widths and
+    /// offsets. Its `Display` is a one-line description.
+    fn layout() -> crate::Layout;
+
     /// `(radix, digits, largest value of the type)` when the key starts with the digits of a
     /// `#[hex(N)]` or `#[decimal(N)]` field.
     #[doc(hidden)]
@@ -70,10 +79,12 @@ pub trait RowKey: Sized {
     fn explain(key: &[u8]) -> String;
 
     /// Split points that pre-split a table of these keys into `regions` regions, chosen from
-    /// the layout (see [`splits::for_layout`](crate::splits::for_layout)): bucket boundaries
-    /// for bucket salts, even ranges of an md5 prefix, `HexStringSplit`/`DecimalStringSplit`
-    /// for a leading hex/decimal field. Other layouts need a sample
-    /// ([`splits::from_sample`](crate::splits::from_sample)).
+    /// the layout: whole buckets for bucket salts ([`splits::salt_buckets`](crate::splits::salt_buckets),
+    /// in the salt's text form in text keys), even ranges of an md5 prefix
+    /// ([`splits::uniform`](crate::splits::uniform) over the digest), HBase's
+    /// `HexStringSplit`/`DecimalStringSplit` for a leading `#[hex(N)]`/`#[decimal(N)]` field (up
+    /// to the type's largest value). Other layouts say [`SplitError::NeedsSample`](crate::SplitError::NeedsSample):
+    /// use [`splits::from_sample`](crate::splits::from_sample) with real keys.
     ///
     /// ```
     /// use rowkey::RowKey;
@@ -197,6 +208,7 @@ pub fn read_salt(
                     field: "salt",
                     offset: at + i,
                     byte: raw.get(i).copied().unwrap_or(0),
+                    expected: text.expected(raw.get(i).copied().unwrap_or(0)),
                 },
                 SaltTextError::Bucket(bucket) => DecodeError::BucketOutOfRange {
                     field: "salt",

@@ -26,6 +26,8 @@
 //! These formats are stable: snapshot tests pin them.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
+#![deny(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 
 mod codec;
 mod error;
@@ -34,6 +36,7 @@ pub mod format;
 pub mod hbase;
 mod io;
 mod key;
+pub mod layout;
 mod merge;
 pub mod salt;
 pub mod scan;
@@ -48,6 +51,7 @@ pub use codec::KeyCodec;
 pub use error::{DecodeError, EncodeError, Unit, MAX_ROW_LENGTH};
 pub use io::{Reader, Writer};
 pub use key::RowKey;
+pub use layout::{FieldLayout, Layout};
 pub use merge::{Merge, RowItem};
 pub use salt::Salt;
 pub use scan::{ScanPlan, ScanRange};

@@ -1,6 +1,6 @@
 //! Items that only `#[derive(RowKey)]`'s generated code uses. Not public API.
 
-pub use crate::explain::{DebugProbe, Explainer, ViaDebug, ViaFallback};
+pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
 pub use crate::format::{
     Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, Natural, Opt, Reverse,
     ReverseTs, TextFixed, TextInt, TextReverseTs, TextStr,
@@ -9,8 +9,12 @@ pub use crate::key::{
     check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt,
     read_salt, stack_len, write_salt,
 };
+pub use crate::layout::{fingerprint, offsets, Encoding, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
-pub use crate::scan::{encode_with, map_bound, CanPlan, PartialKey, ScanPlan};
+pub use crate::scan::{
+    encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeJava,
+    NoRangeNested, NoRangeReversed, NoRangeText, NonGenericKey, PartialKey, RangeEnded, ScanPlan,
+};
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;
 pub use core::ops::RangeBounds;

@@ -146,6 +146,18 @@ impl SaltText {
         }
     }
 
+    /// What the salt text holds, for the error on a byte that does not parse.
+    pub(crate) fn expected(&self, found: u8) -> &'static str {
+        match self {
+            SaltText::Hex if found.is_ascii_hexdigit() => {
+                "an uppercase hex digit: the md5 salt is written in uppercase (8D46..., not 8d46...)"
+            }
+            SaltText::Hex => "an uppercase hex digit of the md5 salt",
+            SaltText::Decimal { .. } => "a decimal digit of the bucket number",
+            SaltText::Alphabet(_) => "a character of the salt's alphabet",
+        }
+    }
+
     /// Parses rendered salt text back to salt bytes.
     pub fn parse(&self, text: &[u8]) -> Result<([u8; 16], usize), SaltTextError> {
         let mut out = [0u8; 16];

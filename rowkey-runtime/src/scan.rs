@@ -1,6 +1,7 @@
 //! Scans: [`ScanRange`] (HBase semantics: start inclusive, stop exclusive, empty stop = end of
 //! table) and [`ScanPlan`], the ranges a partial key needs (one, or one per salt bucket).
 
+use core::fmt;
 use core::ops::Bound;
 
 use crate::error::EncodeError;
@@ -42,7 +43,7 @@ pub fn prefix_stop(prefix: &[u8]) -> Vec<u8> {
 /// assert!(r.contains(b"ab") && r.contains(b"ab\xff\xff") && !r.contains(b"ac"));
 /// assert_eq!(r.to_hbase_shell(), r#"{STARTROW => "ab", STOPROW => "ac"}"#);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct ScanRange {
     /// First row (inclusive).
     pub start: Vec<u8>,
@@ -118,6 +119,44 @@ impl ScanRange {
     }
 }
 
+/// `["start", "stop")` in `Bytes.toStringBinary` form (as the HBase shell reads them), `end`
+/// for an empty stop row.
+///
+/// ```
+/// use rowkey::ScanRange;
+/// assert_eq!(ScanRange::prefix(b"a\x00").to_string(), r#"["a\x00", "a\x01")"#);
+/// assert_eq!(ScanRange::prefix(b"\xFF").to_string(), r#"["\xFF", end)"#);
+/// ```
+impl fmt::Display for ScanRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}, ", shell_string(&self.start))?;
+        if self.stop.is_empty() {
+            f.write_str("end)")
+        } else {
+            write!(f, "{})", shell_string(&self.stop))
+        }
+    }
+}
+
+/// Like `Display`'s strings: `ScanRange { start: "\x01", stop: "\x02" }`.
+impl fmt::Debug for ScanRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ScanRange")
+            .field("start", &BinaryString(&self.start))
+            .field("stop", &BinaryString(&self.stop))
+            .finish()
+    }
+}
+
+/// Bytes that `Debug` as a quoted `toStringBinary` string.
+struct BinaryString<'a>(&'a [u8]);
+
+impl fmt::Debug for BinaryString<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&shell_string(self.0))
+    }
+}
+
 /// The ranges that together hold exactly the rows of a partial key.
 ///
 /// ```
@@ -138,6 +177,41 @@ pub struct ScanPlan {
     ranges: Vec<ScanRange>,
     point: bool,
     salt_len: usize,
+}
+
+/// One line per range (`scan ["start", "stop")`) or per row of a point plan (`get "row"`), as
+/// the HBase shell reads them; `no rows` when the bounds exclude every key.
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// #[salt(random, buckets = 2)]
+/// struct Event { day: u8, id: u8 }
+///
+/// let plan = Event::scan().day(7).plan().unwrap();
+/// let lines: Vec<String> = plan.to_string().lines().map(String::from).collect();
+/// assert_eq!(lines, [r#"scan ["\x00\x07", "\x00\x08")"#, r#"scan ["\x01\x07", "\x01\x08")"#]);
+/// let get = Event::scan().day(7).id(1).plan().unwrap();
+/// assert_eq!(get.to_string().lines().next(), Some(r#"get "\x00\x07\x01""#));
+/// ```
+impl fmt::Display for ScanPlan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ranges.is_empty() {
+            return f.write_str("no rows");
+        }
+        for (i, r) in self.ranges.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            if self.point {
+                write!(f, "get {}", shell_string(&r.start))?;
+            } else {
+                write!(f, "scan {r}")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl ScanPlan {
@@ -197,6 +271,90 @@ impl ScanPlan {
     note = "a hash salt without buckets cannot fan out; `#[salt(md5, buckets = N, of = ...)]` can scan any prefix"
 )]
 pub trait CanPlan {}
+
+// The builder's refusals. Each is implemented by no type; a hidden builder method bounded by one
+// turns a call the builder does not take into an error that teaches the rule. The generated
+// code names the key, the fields and the builder's finishing method with marker types (named as
+// the fields, in a module `field`: a name that std also has prints as `field::time`), since a
+// derive cannot attach messages of its own in a `#![no_implicit_prelude]` module.
+
+/// A field given out of key order.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Key}::scan()` takes the fields in key order {Order}, and the next one is `{Next}`",
+    label = "`{Next}` comes before this field: fix it (or bound it) first"
+)]
+pub trait InKeyOrder<Key, Order, Next> {}
+
+/// A field given after every field was fixed.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "every field of `{Key}` is fixed: call `.{Plan}()` for the row (a Get)",
+    label = "no field is left to fix"
+)]
+pub trait AllFixed<Key, Plan> {}
+
+/// A field given after a range.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the range on `{Field}` ended the partial key of `{Key}`: a range bounds the last field a scan can constrain",
+    label = "call `.{Plan}()` after the range"
+)]
+pub trait RangeEnded<Key, Field, Plan> {}
+
+/// A range on a `#[reverse]` field.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: `#[reverse]` stores its bytes back to front, so its byte order does not follow its values",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeReversed<Field> {}
+
+/// A range on a `#[java]` field.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: `#[java]` stores negatives after positives (as Java's Bytes.toBytes does), so its byte order does not follow its values",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeJava<Field> {}
+
+/// A range on a variable-width text part.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: a variable-width text part sorts as its text followed by the delimiter (\"9\" after \"10\")",
+    label = "fix `{Field}` to a value, or give it a width (`#[decimal(N)]`, `#[fixed(N)]`) to range over it"
+)]
+pub trait NoRangeText<Field> {}
+
+/// A range on a `#[reverse_ts]` value under two `Option`s.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: a `#[reverse_ts]` value under two `Option`s has no single byte order",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeNested<Field> {}
+
+/// Implemented by no type: `scan()` on a generic key is refused with this message.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "scan builders are generated for key structs without generic parameters, and `{Self}` has some",
+    label = "no `scan()` for a generic key",
+    note = "declare a non-generic key (a type alias is not enough), or build ranges with `ScanRange::prefix` and the key's `encode`"
+)]
+pub trait NonGenericKey {}
+
+/// Implemented by no type: when the derive reports an error, `scan()` resolves to a projection
+/// of this trait (bounded by a lifetime, so only uses are checked), so each use says the
+/// builder is missing instead of resolving to `Iterator::scan`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the scan builder was not generated: fix the `#[derive(RowKey)]` error above",
+    label = "no scan builder while the derive has an error"
+)]
+pub trait BuilderNotGenerated {
+    /// Never named.
+    type Builder;
+}
 
 /// Encodes one field alone, as it appears in its key: `len` bytes written by `write`.
 #[doc(hidden)]

@@ -6,4 +6,7 @@ struct Key {
     plan: u32,
 }
 
-fn main() {}
+fn main() {
+    // The builder was not generated: one error here, not a cascade.
+    let _ = Key::scan().id(5).plan();
+}

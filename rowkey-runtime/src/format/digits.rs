@@ -55,6 +55,11 @@ fn read_digits(r: &mut Reader<'_>, n: usize, base: u32) -> Result<Option<u128>, 
                     field: r.field(),
                     offset: start + i,
                     byte: stored,
+                    expected: if base == 16 {
+                        "a lowercase hex digit (`#[hex(N)]` writes 0-9 and a-f)"
+                    } else {
+                        "a decimal digit"
+                    },
                 })
             }
         };
@@ -74,76 +79,104 @@ fn too_wide(x: u128, n: usize, base: u128) -> bool {
     }
 }
 
-macro_rules! digits {
+/// The unsigned integers `#[decimal(N)]` and `#[hex(N)]` write (u8 to u128).
+#[diagnostic::on_unimplemented(
+    message = "`#[decimal(N)]` and `#[hex(N)]` write unsigned integers (u8 to u128), not `{Self}`",
+    label = "not an unsigned integer",
+    note = "store the number in a u32/u64 field, or implement `rowkey::KeyCodec` for `{Self}` and drop the attribute"
+)]
+pub trait Unsigned: Copy + core::fmt::Display {
+    /// The value widened.
+    fn to_u128(self) -> u128;
+    /// The value narrowed back, `None` when it does not fit.
+    fn from_u128(x: u128) -> Option<Self>;
+}
+
+macro_rules! unsigned {
     ($($t:ty),*) => {$(
-        impl<const N: usize> Format<$t> for Decimal<N> {
-            const WIDTH: Option<usize> = Some(N);
-            const MAX_WIDTH: Option<usize> = Some(N);
-
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                N
+        impl Unsigned for $t {
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
             }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                const { assert!(N >= 1 && N <= 39, "#[decimal(N)] needs N in 1..=39") };
-                let x = *v as u128;
-                if too_wide(x, N, 10) {
-                    return Err(EncodeError::DoesNotFit {
-                        field: w.field(),
-                        value: v.to_string(),
-                        width: N,
-                        unit: Unit::DecimalDigits,
-                    });
-                }
-                write_digits(w, x, N, 10);
-                Ok(())
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
-                let at = r.offset();
-                read_digits(r, N, 10)?
-                    .and_then(|x| <$t>::try_from(x).ok())
-                    .ok_or_else(|| r.out_of_range(at))
-            }
-        }
-
-        impl<const N: usize> Format<$t> for Hex<N> {
-            const WIDTH: Option<usize> = Some(N);
-            const MAX_WIDTH: Option<usize> = Some(N);
-
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                N
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                const { assert!(N >= 1 && N <= 32, "#[hex(N)] needs N in 1..=32") };
-                let x = *v as u128;
-                if too_wide(x, N, 16) {
-                    return Err(EncodeError::DoesNotFit {
-                        field: w.field(),
-                        value: v.to_string(),
-                        width: N,
-                        unit: Unit::HexDigits,
-                    });
-                }
-                write_digits(w, x, N, 16);
-                Ok(())
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
-                let at = r.offset();
-                read_digits(r, N, 16)?
-                    .and_then(|x| <$t>::try_from(x).ok())
-                    .ok_or_else(|| r.out_of_range(at))
+            #[inline(always)]
+            fn from_u128(x: u128) -> Option<Self> {
+                <$t>::try_from(x).ok()
             }
         }
     )*};
 }
 
-digits!(u8, u16, u32, u64, u128);
+unsigned!(u8, u16, u32, u64, u128);
+
+/// `N` digits of `base` (10 or 16): the shared body of [`Decimal`] and [`Hex`].
+#[inline]
+fn write_number<T: Unsigned>(
+    v: T,
+    w: &mut Writer<'_>,
+    n: usize,
+    base: u128,
+    unit: Unit,
+) -> Result<(), EncodeError> {
+    let x = v.to_u128();
+    if too_wide(x, n, base) {
+        return Err(EncodeError::DoesNotFit {
+            field: w.field(),
+            value: v.to_string(),
+            width: n,
+            unit,
+        });
+    }
+    write_digits(w, x, n, base);
+    Ok(())
+}
+
+#[inline]
+fn read_number<T: Unsigned>(r: &mut Reader<'_>, n: usize, base: u32) -> Result<T, DecodeError> {
+    let at = r.offset();
+    read_digits(r, n, base)?
+        .and_then(T::from_u128)
+        .ok_or_else(|| r.out_of_range(at))
+}
+
+impl<T: Unsigned, const N: usize> Format<T> for Decimal<N> {
+    const WIDTH: Option<usize> = Some(N);
+    const MAX_WIDTH: Option<usize> = Some(N);
+
+    #[inline]
+    fn len(_v: &T, _last: bool) -> usize {
+        N
+    }
+
+    #[inline]
+    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        const { assert!(N >= 1 && N <= 39, "#[decimal(N)] needs N in 1..=39") };
+        write_number(*v, w, N, 10, Unit::DecimalDigits)
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
+        read_number(r, N, 10)
+    }
+}
+
+impl<T: Unsigned, const N: usize> Format<T> for Hex<N> {
+    const WIDTH: Option<usize> = Some(N);
+    const MAX_WIDTH: Option<usize> = Some(N);
+
+    #[inline]
+    fn len(_v: &T, _last: bool) -> usize {
+        N
+    }
+
+    #[inline]
+    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        const { assert!(N >= 1 && N <= 32, "#[hex(N)] needs N in 1..=32") };
+        write_number(*v, w, N, 16, Unit::HexDigits)
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
+        read_number(r, N, 16)
+    }
+}

@@ -66,48 +66,74 @@ fn read_padded(r: &mut Reader<'_>, n: usize, pad: u8) -> Result<(Vec<u8>, usize)
     Ok((bytes, start))
 }
 
-impl<const N: usize, const PAD: u8> Format<Vec<u8>> for Fixed<N, PAD> {
+/// The types `#[fixed(N)]` applies to: strings and byte vectors (padded), integers (narrowed).
+#[diagnostic::on_unimplemented(
+    message = "`#[fixed(N)]` applies to String, Vec<u8> and integers, not `{Self}`",
+    label = "no fixed-width form",
+    note = "implement `rowkey::KeyCodec` for `{Self}` with the width it needs, and drop the attribute"
+)]
+pub trait FixedWidth: Sized {
+    /// Writes the value in exactly `N` bytes (padded with `PAD` for strings and bytes).
+    fn write_fixed<const N: usize, const PAD: u8>(
+        &self,
+        w: &mut Writer<'_>,
+    ) -> Result<(), EncodeError>;
+    /// Reads a value written by [`write_fixed`](Self::write_fixed).
+    fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError>;
+}
+
+impl<T: FixedWidth, const N: usize, const PAD: u8> Format<T> for Fixed<N, PAD> {
     const WIDTH: Option<usize> = Some(N);
     const MAX_WIDTH: Option<usize> = Some(N);
 
     #[inline]
-    fn len(_v: &Vec<u8>, _last: bool) -> usize {
+    fn len(_v: &T, _last: bool) -> usize {
         N
     }
 
     #[inline]
-    fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        check_pad(w.field(), v, N, PAD)?;
-        w.put(v);
-        w.fill(PAD, N - v.len());
+    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        v.write_fixed::<N, PAD>(w)
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
+        T::read_fixed::<N, PAD>(r)
+    }
+}
+
+impl FixedWidth for Vec<u8> {
+    #[inline]
+    fn write_fixed<const N: usize, const PAD: u8>(
+        &self,
+        w: &mut Writer<'_>,
+    ) -> Result<(), EncodeError> {
+        check_pad(w.field(), self, N, PAD)?;
+        w.put(self);
+        w.fill(PAD, N - self.len());
         Ok(())
     }
 
     #[inline]
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
+    fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         read_padded(r, N, PAD).map(|(v, _)| v)
     }
 }
 
-impl<const N: usize, const PAD: u8> Format<String> for Fixed<N, PAD> {
-    const WIDTH: Option<usize> = Some(N);
-    const MAX_WIDTH: Option<usize> = Some(N);
-
+impl FixedWidth for String {
     #[inline]
-    fn len(_v: &String, _last: bool) -> usize {
-        N
-    }
-
-    #[inline]
-    fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        check_pad(w.field(), v.as_bytes(), N, PAD)?;
-        w.put(v.as_bytes());
-        w.fill(PAD, N - v.len());
+    fn write_fixed<const N: usize, const PAD: u8>(
+        &self,
+        w: &mut Writer<'_>,
+    ) -> Result<(), EncodeError> {
+        check_pad(w.field(), self.as_bytes(), N, PAD)?;
+        w.put(self.as_bytes());
+        w.fill(PAD, N - self.len());
         Ok(())
     }
 
     #[inline]
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
+    fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         let (bytes, start) = read_padded(r, N, PAD)?;
         crate::codec::utf8(bytes, r, start, false)
     }
@@ -139,30 +165,28 @@ fn does_not_fit(field: &'static str, value: impl ToString, n: usize) -> EncodeEr
     }
 }
 
+/// True when `x` is outside the range of an `n`-byte two's complement integer.
+#[inline]
+fn outside_signed(x: i128, n: usize) -> bool {
+    n < 16 && (x < -(1i128 << (8 * n - 1)) || x >= 1i128 << (8 * n - 1))
+}
+
 macro_rules! fixed_unsigned {
     ($($t:ty),*) => {$(
-        impl<const N: usize> Format<$t> for Fixed<N> {
-            const WIDTH: Option<usize> = Some(N);
-            const MAX_WIDTH: Option<usize> = Some(N);
-
+        impl FixedWidth for $t {
             #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                N
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+            fn write_fixed<const N: usize, const PAD: u8>(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
                 const { assert!(N >= 1 && N <= 16, "#[fixed(N)] on an integer needs N in 1..=16") };
-                let x = *v as u128;
+                let x = *self as u128;
                 if N < 16 && x >> (8 * N) != 0 {
-                    return Err(does_not_fit(w.field(), v, N));
+                    return Err(does_not_fit(w.field(), self, N));
                 }
                 w.put(&x.to_be_bytes()[16 - N..]);
                 Ok(())
             }
 
             #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+            fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
                 let at = r.offset();
                 let x = read_be(r, N)?;
                 <$t>::try_from(x).map_err(|_| r.out_of_range(at))
@@ -173,21 +197,13 @@ macro_rules! fixed_unsigned {
 
 macro_rules! fixed_signed {
     ($($t:ty),*) => {$(
-        impl<const N: usize> Format<$t> for Fixed<N> {
-            const WIDTH: Option<usize> = Some(N);
-            const MAX_WIDTH: Option<usize> = Some(N);
-
+        impl FixedWidth for $t {
             #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                N
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+            fn write_fixed<const N: usize, const PAD: u8>(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
                 const { assert!(N >= 1 && N <= 16, "#[fixed(N)] on an integer needs N in 1..=16") };
-                let x = *v as i128;
-                if N < 16 && (x < -(1i128 << (8 * N - 1)) || x >= 1i128 << (8 * N - 1)) {
-                    return Err(does_not_fit(w.field(), v, N));
+                let x = *self as i128;
+                if outside_signed(x, N) {
+                    return Err(does_not_fit(w.field(), self, N));
                 }
                 let ordered = (x as u128) ^ (1u128 << (8 * N - 1));
                 w.put(&ordered.to_be_bytes()[16 - N..]);
@@ -195,37 +211,9 @@ macro_rules! fixed_signed {
             }
 
             #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+            fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
                 let at = r.offset();
                 let x = read_be(r, N)? ^ (1u128 << (8 * N - 1));
-                <$t>::try_from(sign_extend(x, 8 * N)).map_err(|_| r.out_of_range(at))
-            }
-        }
-
-        impl<const N: usize> Format<$t> for JavaFixed<N> {
-            const WIDTH: Option<usize> = Some(N);
-            const MAX_WIDTH: Option<usize> = Some(N);
-
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                N
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                const { assert!(N >= 1 && N <= 16, "#[fixed(N)] on an integer needs N in 1..=16") };
-                let x = *v as i128;
-                if N < 16 && (x < -(1i128 << (8 * N - 1)) || x >= 1i128 << (8 * N - 1)) {
-                    return Err(does_not_fit(w.field(), v, N));
-                }
-                w.put(&(x as u128).to_be_bytes()[16 - N..]);
-                Ok(())
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
-                let at = r.offset();
-                let x = read_be(r, N)?;
                 <$t>::try_from(sign_extend(x, 8 * N)).map_err(|_| r.out_of_range(at))
             }
         }
@@ -234,3 +222,36 @@ macro_rules! fixed_signed {
 
 fixed_unsigned!(u8, u16, u32, u64, u128);
 fixed_signed!(i8, i16, i32, i64, i128);
+
+impl<T: super::java::JavaInt, const N: usize> Format<T> for JavaFixed<N> {
+    const WIDTH: Option<usize> = Some(N);
+    const MAX_WIDTH: Option<usize> = Some(N);
+
+    #[inline]
+    fn len(_v: &T, _last: bool) -> usize {
+        N
+    }
+
+    #[inline]
+    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        const {
+            assert!(
+                N >= 1 && N <= 16,
+                "#[fixed(N)] on an integer needs N in 1..=16"
+            )
+        };
+        let x = v.to_i128();
+        if outside_signed(x, N) {
+            return Err(does_not_fit(w.field(), x, N));
+        }
+        w.put(&(x as u128).to_be_bytes()[16 - N..]);
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
+        let at = r.offset();
+        let x = read_be(r, N)?;
+        T::from_i128(sign_extend(x, 8 * N)).ok_or_else(|| r.out_of_range(at))
+    }
+}

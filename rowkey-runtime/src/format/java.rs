@@ -18,53 +18,126 @@ pub struct Java;
 #[derive(Debug, Clone, Copy)]
 pub struct ReverseTs;
 
+/// The signed integers `#[java]` writes as Java's `Bytes.toBytes` does.
+#[diagnostic::on_unimplemented(
+    message = "`#[java]` writes signed integers (i8 to i128) as Java's Bytes.toBytes does, not `{Self}`",
+    label = "not a signed integer",
+    note = "unsigned integers are already written as Java writes them: drop `#[java]`"
+)]
+pub trait JavaInt: Copy {
+    /// The value widened.
+    fn to_i128(self) -> i128;
+    /// The value narrowed back, `None` when it does not fit.
+    fn from_i128(x: i128) -> Option<Self>;
+    /// Writes the value's big-endian two's complement bytes.
+    fn put_be(self, w: &mut Writer<'_>);
+    /// Reads big-endian two's complement bytes.
+    fn take_be(r: &mut Reader<'_>) -> Result<Self, DecodeError>;
+    /// The width in bytes.
+    const BYTES: usize;
+}
+
 macro_rules! java {
     ($($t:ty),*) => {$(
-        impl Format<$t> for Java {
-            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
-            const MAX_WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
-
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                core::mem::size_of::<$t>()
+        impl JavaInt for $t {
+            #[inline(always)]
+            fn to_i128(self) -> i128 {
+                self as i128
             }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                w.put(&v.to_be_bytes());
-                Ok(())
+            #[inline(always)]
+            fn from_i128(x: i128) -> Option<Self> {
+                <$t>::try_from(x).ok()
             }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+            #[inline(always)]
+            fn put_be(self, w: &mut Writer<'_>) {
+                w.put(&self.to_be_bytes());
+            }
+            #[inline(always)]
+            fn take_be(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
                 Ok(<$t>::from_be_bytes(r.take()?))
             }
+            const BYTES: usize = core::mem::size_of::<$t>();
         }
     )*};
 }
 
 java!(i8, i16, i32, i64, i128);
 
+impl<T: JavaInt> Format<T> for Java {
+    const WIDTH: Option<usize> = Some(T::BYTES);
+    const MAX_WIDTH: Option<usize> = Some(T::BYTES);
+
+    #[inline]
+    fn len(_v: &T, _last: bool) -> usize {
+        T::BYTES
+    }
+
+    #[inline]
+    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        v.put_be(w);
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
+        T::take_be(r)
+    }
+}
+
+/// The timestamps `#[reverse_ts]` stores as `MAX - ts`: i64 and u64 (`Long.MAX_VALUE - ts`),
+/// i32 and u32 (`Integer.MAX_VALUE - ts`).
+#[diagnostic::on_unimplemented(
+    message = "`#[reverse_ts]` needs an i64 or u64 timestamp (or i32/u32), not `{Self}`",
+    label = "not a timestamp type",
+    note = "store the timestamp as an i64 of milliseconds, as HBase does"
+)]
+pub trait Timestamp: Copy {
+    /// The stored width: 8 or 4 bytes.
+    const BYTES: usize;
+    /// Writes `MAX - self`, or fails for a negative (or, unsigned, too large) timestamp.
+    fn write_reversed(self, w: &mut Writer<'_>) -> Result<(), EncodeError>;
+    /// Reads a stored `MAX - ts` back.
+    fn read_reversed(r: &mut Reader<'_>) -> Result<Self, DecodeError>;
+    /// `MAX - self` as stored, widened (for the text form).
+    fn reversed(self, field: &'static str) -> Result<u64, EncodeError>;
+    /// The timestamp of a stored `MAX - ts`, `None` when out of range.
+    fn from_reversed(stored: u64) -> Option<Self>;
+}
+
+impl<T: Timestamp> Format<T> for ReverseTs {
+    const WIDTH: Option<usize> = Some(T::BYTES);
+    const MAX_WIDTH: Option<usize> = Some(T::BYTES);
+
+    #[inline]
+    fn len(_v: &T, _last: bool) -> usize {
+        T::BYTES
+    }
+
+    #[inline]
+    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        v.write_reversed(w)
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
+        T::read_reversed(r)
+    }
+}
+
 macro_rules! reverse_ts {
     ($($t:ty => $s:ty),*) => {$(
-        impl Format<$t> for ReverseTs {
-            const WIDTH: Option<usize> = Some(core::mem::size_of::<$s>());
-            const MAX_WIDTH: Option<usize> = Some(core::mem::size_of::<$s>());
+        impl Timestamp for $t {
+            const BYTES: usize = core::mem::size_of::<$s>();
 
             #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                core::mem::size_of::<$s>()
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                let ts = check_ts(*v, w.field())?;
+            fn write_reversed(self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+                let ts = check_ts(self, w.field())?;
                 w.put(&(<$s>::MAX - ts).to_be_bytes());
                 Ok(())
             }
 
             #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+            fn read_reversed(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
                 let at = r.offset();
                 let stored = <$s>::from_be_bytes(r.take()?);
                 if stored < 0 {
@@ -73,6 +146,19 @@ macro_rules! reverse_ts {
                 #[allow(clippy::unnecessary_cast, trivial_numeric_casts)]
                 Ok((<$s>::MAX - stored) as $t)
             }
+
+            #[inline]
+            fn reversed(self, field: &'static str) -> Result<u64, EncodeError> {
+                let ts = check_ts(self, field)?;
+                Ok((<$s>::MAX - ts) as u64)
+            }
+
+            #[inline]
+            fn from_reversed(stored: u64) -> Option<Self> {
+                let stored = <$s>::try_from(stored).ok()?;
+                #[allow(clippy::unnecessary_cast, trivial_numeric_casts)]
+                Some((<$s>::MAX - stored) as $t)
+            }
         }
     )*};
 }
@@ -80,18 +166,18 @@ macro_rules! reverse_ts {
 reverse_ts!(i64 => i64, u64 => i64, i32 => i32, u32 => i32);
 
 /// Range checks a timestamp, returning it in the signed storage type.
-trait Timestamp<S> {
+trait CheckTs<S> {
     fn check(self, field: &'static str) -> Result<S, EncodeError>;
 }
 
 #[inline]
-fn check_ts<T: Timestamp<S>, S>(ts: T, field: &'static str) -> Result<S, EncodeError> {
+fn check_ts<T: CheckTs<S>, S>(ts: T, field: &'static str) -> Result<S, EncodeError> {
     ts.check(field)
 }
 
 macro_rules! signed_ts {
     ($($t:ty),*) => {$(
-        impl Timestamp<$t> for $t {
+        impl CheckTs<$t> for $t {
             #[inline]
             fn check(self, field: &'static str) -> Result<$t, EncodeError> {
                 if self < 0 {
@@ -105,7 +191,7 @@ macro_rules! signed_ts {
 
 macro_rules! unsigned_ts {
     ($($t:ty => $s:ty),*) => {$(
-        impl Timestamp<$s> for $t {
+        impl CheckTs<$s> for $t {
             #[inline]
             fn check(self, field: &'static str) -> Result<$s, EncodeError> {
                 <$s>::try_from(self).map_err(|_| EncodeError::TimestampTooLarge {

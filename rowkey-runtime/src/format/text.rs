@@ -226,11 +226,12 @@ fn parse_int(text: &[u8], at: usize, field: &'static str) -> Result<i128, Decode
         Some((b'-', rest)) => (true, rest),
         _ => (false, text),
     };
-    let bad = |offset: usize, byte: Option<u8>| match byte {
+    let bad = |offset: usize, byte: Option<u8>, expected: &'static str| match byte {
         Some(byte) => DecodeError::NotADigit {
             field,
             offset,
             byte,
+            expected,
         },
         None => DecodeError::Truncated {
             field,
@@ -241,15 +242,27 @@ fn parse_int(text: &[u8], at: usize, field: &'static str) -> Result<i128, Decode
     };
     let first = usize::from(neg);
     match digits {
-        [] => return Err(bad(at + first, None)),
-        [b'0', next, ..] => return Err(bad(at + first + 1, Some(*next))),
-        [b'0'] if neg => return Err(bad(at, Some(b'-'))),
+        [] => return Err(bad(at + first, None, "a decimal digit")),
+        [b'0', _, ..] => {
+            return Err(bad(
+                at + first,
+                Some(b'0'),
+                "a number without a leading zero (encode writes 5, not 05)",
+            ))
+        }
+        [b'0'] if neg => {
+            return Err(bad(
+                at,
+                Some(b'-'),
+                "0 without a sign (encode writes 0, not -0)",
+            ))
+        }
         _ => {}
     }
     let mut x: i128 = 0;
     for (i, &c) in digits.iter().enumerate() {
         if !c.is_ascii_digit() {
-            return Err(bad(at + first + i, Some(c)));
+            return Err(bad(at + first + i, Some(c), "a decimal digit"));
         }
         x = x
             .checked_mul(10)
@@ -264,40 +277,45 @@ fn parse_int(text: &[u8], at: usize, field: &'static str) -> Result<i128, Decode
 #[derive(Debug, Clone, Copy)]
 pub struct TextReverseTs;
 
-macro_rules! text_reverse_ts {
-    ($($t:ty => $s:ty, $n:expr),*) => {$(
-        impl Format<$t> for TextReverseTs {
-            const WIDTH: Option<usize> = Some($n);
-            const MAX_WIDTH: Option<usize> = Some($n);
+impl<T: super::Timestamp> Format<T> for TextReverseTs {
+    const WIDTH: Option<usize> = Some(Self::digits::<T>());
+    const MAX_WIDTH: Option<usize> = Some(Self::digits::<T>());
 
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                $n
-            }
+    #[inline]
+    fn len(_v: &T, _last: bool) -> usize {
+        Self::digits::<T>()
+    }
 
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                let mut bin = [0u8; core::mem::size_of::<$s>()];
-                let mut tmp = Writer::new(&mut bin);
-                tmp.begin(w.field(), 0);
-                <super::ReverseTs as Format<$t>>::write(v, &mut tmp, false)?;
-                let stored = <$s>::from_be_bytes(bin) as u64;
-                <super::Decimal<$n> as Format<u64>>::write(&stored, w, false)
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
-                let at = r.offset();
-                let stored = <super::Decimal<$n> as Format<u64>>::read(r, false)?;
-                let stored = <$s>::try_from(stored).map_err(|_| r.out_of_range(at))?;
-                #[allow(clippy::unnecessary_cast, trivial_numeric_casts)]
-                Ok((<$s>::MAX - stored) as $t)
-            }
+    #[inline]
+    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        let stored = v.reversed(w.field())?;
+        match T::BYTES {
+            8 => <super::Decimal<19> as Format<u64>>::write(&stored, w, false),
+            _ => <super::Decimal<10> as Format<u64>>::write(&stored, w, false),
         }
-    )*};
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
+        let at = r.offset();
+        let stored = match T::BYTES {
+            8 => <super::Decimal<19> as Format<u64>>::read(r, false)?,
+            _ => <super::Decimal<10> as Format<u64>>::read(r, false)?,
+        };
+        T::from_reversed(stored).ok_or_else(|| r.out_of_range(at))
+    }
 }
 
-text_reverse_ts!(i64 => i64, 19, u64 => i64, 19, i32 => i32, 10, u32 => i32, 10);
+impl TextReverseTs {
+    /// 19 digits (the width of `Long.MAX_VALUE`) for 64-bit timestamps, 10 for 32-bit.
+    const fn digits<T: super::Timestamp>() -> usize {
+        if T::BYTES == 8 {
+            19
+        } else {
+            10
+        }
+    }
+}
 
 /// `#[desc]` on `#[decimal(N)]` / `#[hex(N)]` in text: the digit complement (9 - d, or 15 - d
 /// in hex), which is `MAX_N - v` written with the same digits. Readable, and descending.
@@ -312,36 +330,41 @@ const fn digits_max(base: u32, n: usize) -> u128 {
     }
 }
 
-macro_rules! complement {
-    ($($t:ty),*) => {$(
-        impl<F: Format<u128>, const BASE: u32, const N: usize> Format<$t> for Complement<F, BASE, N> {
-            const WIDTH: Option<usize> = F::WIDTH;
-            const MAX_WIDTH: Option<usize> = F::MAX_WIDTH;
+impl<T: super::Unsigned, F: Format<u128>, const BASE: u32, const N: usize> Format<T>
+    for Complement<F, BASE, N>
+{
+    const WIDTH: Option<usize> = F::WIDTH;
+    const MAX_WIDTH: Option<usize> = F::MAX_WIDTH;
 
-            #[inline]
-            fn len(_v: &$t, last: bool) -> usize {
-                F::len(&0, last)
-            }
+    #[inline]
+    fn len(_v: &T, last: bool) -> usize {
+        F::len(&0, last)
+    }
 
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-                let max = digits_max(BASE, N);
-                let x = *v as u128;
-                if x > max {
-                    let unit = if BASE == 16 { Unit::HexDigits } else { Unit::DecimalDigits };
-                    return Err(EncodeError::DoesNotFit { field: w.field(), value: v.to_string(), width: N, unit });
-                }
-                F::write(&(max - x), w, last)
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, last: bool) -> Result<$t, DecodeError> {
-                let at = r.offset();
-                let stored = F::read(r, last)?;
-                <$t>::try_from(digits_max(BASE, N) - stored).map_err(|_| r.out_of_range(at))
-            }
+    #[inline]
+    fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+        let max = digits_max(BASE, N);
+        let x = v.to_u128();
+        if x > max {
+            let unit = if BASE == 16 {
+                Unit::HexDigits
+            } else {
+                Unit::DecimalDigits
+            };
+            return Err(EncodeError::DoesNotFit {
+                field: w.field(),
+                value: v.to_string(),
+                width: N,
+                unit,
+            });
         }
-    )*};
-}
+        F::write(&(max - x), w, last)
+    }
 
-complement!(u8, u16, u32, u64, u128);
+    #[inline]
+    fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError> {
+        let at = r.offset();
+        let stored = F::read(r, last)?;
+        T::from_u128(digits_max(BASE, N) - stored).ok_or_else(|| r.out_of_range(at))
+    }
+}

@@ -1,0 +1,67 @@
+//! Codegen for `LAYOUT_FINGERPRINT` and `layout()`: the layout as a value.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::ast::Input;
+use crate::expand::{format_of, krate};
+
+pub fn items(input: &Input) -> TokenStream {
+    let krate = krate();
+    let p = quote!(#krate::__private);
+    let description = syn::LitByteStr::new(
+        input.description().as_bytes(),
+        proc_macro2::Span::call_site(),
+    );
+    let name = input.ident.to_string();
+    let encoding = match input.delimiter() {
+        Some(d) => quote!(#p::Encoding::Text { delimiter: #d }),
+        None => quote!(#p::Encoding::Binary),
+    };
+    let salt_of = input.salt().map(|s| s.of).unwrap_or_default();
+    let salt_width = input.salt_len();
+    // A format's widths assume a delimiter after the part; the last part of a text key has none.
+    let part = |f: &crate::ast::Field, item: &str| {
+        let w = format_of(f, item);
+        if f.is_text() && f.last {
+            quote!(#p::less(#w, 1))
+        } else {
+            w
+        }
+    };
+    let widths: Vec<TokenStream> = input.fields.iter().map(|f| part(f, "WIDTH")).collect();
+    let fields = input.fields.iter().enumerate().map(|(i, f)| {
+        let name = &f.name;
+        let ty = f.type_text();
+        let attrs = f.attrs_text();
+        let width = &widths[i];
+        let max = part(f, "MAX_WIDTH");
+        let at = i + 1;
+        quote! {
+            #p::FieldLayout {
+                name: #name,
+                ty: #ty,
+                attrs: #attrs,
+                width: #width,
+                max_width: #max,
+                offset: __offsets[#at],
+            }
+        }
+    });
+    quote! {
+        const LAYOUT_FINGERPRINT: ::core::primitive::u64 = #p::fingerprint(#description);
+
+        fn layout() -> #p::Layout {
+            let __offsets = #p::offsets(&[#p::Some(#salt_width), #(#widths),*]);
+            #p::Layout {
+                name: #name,
+                encoding: #encoding,
+                salt: <Self as #krate::RowKey>::SALT,
+                salt_of: &[#(#salt_of),*],
+                salt_width: #salt_width,
+                fields: ::std::vec![#(#fields),*],
+                fingerprint: <Self as #krate::RowKey>::LAYOUT_FINGERPRINT,
+            }
+        }
+    }
+}

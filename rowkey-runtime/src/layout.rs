@@ -1,0 +1,163 @@
+//! [`Layout`]: a key layout as a value, and its fingerprint, which guards a table's row keys
+//! against a change to the struct that would change their bytes.
+
+use core::fmt;
+
+use crate::salt::Salt;
+
+/// How the key's parts are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Encoding {
+    /// rowkey's binary layout (the default).
+    Binary,
+    /// A text key: every part as text, joined by the delimiter.
+    Text {
+        /// The delimiter byte.
+        delimiter: u8,
+    },
+}
+
+/// One field of a [`Layout`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldLayout {
+    /// The field's name.
+    pub name: &'static str,
+    /// Its type, as the derive saw it (`Option<u32>`).
+    pub ty: &'static str,
+    /// Its format attributes in a canonical order (`#[desc] #[decimal(6)]`), empty for none.
+    pub attrs: &'static str,
+    /// Bytes it always takes (a text key's delimiter after it included), `None` when its width
+    /// varies.
+    pub width: Option<usize>,
+    /// The most bytes it can take, `None` when unbounded.
+    pub max_width: Option<usize>,
+    /// Where it starts in every key, when every part before it has a fixed width.
+    pub offset: Option<usize>,
+}
+
+/// A key layout as a value: what `K::layout()` returns.
+///
+/// Row keys cannot change once data is written (the HBase book, "Immutability of Rowkeys"): a
+/// new layout means rewriting the table. [`fingerprint`](Self::fingerprint) (also
+/// `K::LAYOUT_FINGERPRINT`) changes whenever an edit to the struct can change the bytes of a key
+/// (field order, type, attribute, salt, encoding, delimiter) and stays the same when a field is
+/// renamed, so a test that pins it catches the edit before it ships:
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 16, of = "message_id")]
+/// struct MessageKey { date: u32, time: u32, message_id: u64 }
+///
+/// let layout = MessageKey::layout();
+/// assert_eq!(
+///     layout.to_string(),
+///     "MessageKey: salt(md5, buckets = 16, of = [message_id]) 1B | date u32 4B @1 | time u32 4B @5 | message_id u64 8B @9"
+/// );
+/// assert_eq!(layout.fingerprint, MessageKey::LAYOUT_FINGERPRINT);
+/// // In your tests, pin it (and a few golden keys): the assertion fails when an edit would
+/// // change the bytes written to the table.
+/// assert_eq!(MessageKey::LAYOUT_FINGERPRINT, 0x452d_63aa_0ab0_5a63);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// The key struct's name.
+    pub name: &'static str,
+    /// Binary or text.
+    pub encoding: Encoding,
+    /// The salt.
+    pub salt: Salt,
+    /// The fields the salt hashes, as indices into `fields`, in hash order.
+    pub salt_of: &'static [usize],
+    /// Bytes the salt takes (a text key's delimiter after it included).
+    pub salt_width: usize,
+    /// The fields in key order.
+    pub fields: Vec<FieldLayout>,
+    /// Changes whenever the bytes a key gets can change; see the type's docs.
+    pub fingerprint: u64,
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:", self.name)?;
+        let mut sep = " ";
+        if let Encoding::Text { delimiter } = self.encoding {
+            write!(f, " text {:?}", char::from(delimiter))?;
+            sep = " | ";
+        }
+        if self.salt != Salt::None {
+            let of: Vec<&str> = self
+                .salt_of
+                .iter()
+                .filter_map(|&i| self.fields.get(i).map(|f| f.name))
+                .collect();
+            let of = if of.is_empty() {
+                String::new()
+            } else {
+                format!(", of = [{}]", of.join(", "))
+            };
+            let kind = match self.salt {
+                Salt::Md5 { len } => format!("md5, len = {len}"),
+                Salt::Md5Buckets { buckets } => format!("md5, buckets = {buckets}"),
+                Salt::Phoenix { buckets } => format!("phoenix, buckets = {buckets}"),
+                Salt::Random { buckets } => format!("random, buckets = {buckets}"),
+                Salt::None => String::new(),
+            };
+            write!(f, "{sep}salt({kind}{of}) {}B", self.salt_width)?;
+            sep = " | ";
+        }
+        for field in &self.fields {
+            write!(f, "{sep}{} {}", field.name, field.ty)?;
+            if !field.attrs.is_empty() {
+                write!(f, " {}", field.attrs)?;
+            }
+            match (field.width, field.max_width) {
+                (Some(w), _) => write!(f, " {w}B")?,
+                (None, Some(m)) => write!(f, " <={m}B")?,
+                (None, None) => f.write_str(" var")?,
+            }
+            if let Some(at) = field.offset {
+                write!(f, " @{at}")?;
+            }
+            sep = " | ";
+        }
+        Ok(())
+    }
+}
+
+/// The fingerprint of a canonical layout description: 64-bit FNV-1a, the same on every
+/// platform and in every version of rowkey.
+///
+/// ```
+/// assert_eq!(rowkey::layout::fingerprint(b""), 0xcbf2_9ce4_8422_2325);
+/// ```
+pub const fn fingerprint(description: &[u8]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    let mut i = 0;
+    while i < description.len() {
+        h ^= description[i] as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+        i += 1;
+    }
+    h
+}
+
+/// The offset of each part: `offsets(&[Some(1), Some(4), None, Some(8)])` is
+/// `[Some(0), Some(1), Some(5), None]`.
+#[doc(hidden)]
+pub fn offsets(widths: &[Option<usize>]) -> Vec<Option<usize>> {
+    let mut at = Some(0);
+    widths
+        .iter()
+        .map(|w| {
+            let here = at;
+            at = match (at, w) {
+                (Some(a), Some(w)) => Some(a + w),
+                _ => None,
+            };
+            here
+        })
+        .collect()
+}

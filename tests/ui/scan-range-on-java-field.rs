@@ -1,0 +1,11 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct Legacy {
+    #[java]
+    account: i64,
+}
+
+fn main() {
+    let _ = Legacy::scan().account_range(-5..5).plan();
+}
