@@ -13,6 +13,7 @@ pub mod kw {
     pub const MD5: &str = "md5";
     pub const PHOENIX: &str = "phoenix";
     pub const RANDOM: &str = "random";
+    pub const XXH3: &str = "xxh3";
     pub const OF: &str = "of";
     pub const LEN: &str = "len";
     pub const BUCKETS: &str = "buckets";
@@ -53,11 +54,89 @@ pub struct Container {
     pub plan: Option<syn::Ident>,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SaltKind {
     Md5,
+    Xxh3,
     Phoenix,
     Random,
+}
+
+/// What each salt kind takes: the one table a new salt joins.
+pub struct SaltRules {
+    pub kind: SaltKind,
+    pub name: &'static str,
+    /// Hashes the fields named by `of` (which it then requires).
+    pub hashes_of: bool,
+    /// Why `of` does not apply, when it does not.
+    pub no_of: &'static str,
+    /// `buckets = N` is required (else optional: md5 without buckets is a prefix).
+    pub needs_buckets: bool,
+    /// May be written in a text key.
+    pub text: bool,
+}
+
+pub const SALTS: &[SaltRules] = &[
+    SaltRules {
+        kind: SaltKind::Md5,
+        name: kw::MD5,
+        hashes_of: true,
+        no_of: "",
+        needs_buckets: false,
+        text: true,
+    },
+    SaltRules {
+        kind: SaltKind::Xxh3,
+        name: kw::XXH3,
+        hashes_of: true,
+        no_of: "",
+        needs_buckets: true,
+        text: true,
+    },
+    SaltRules {
+        kind: SaltKind::Phoenix,
+        name: kw::PHOENIX,
+        hashes_of: false,
+        no_of: "hashes every byte of the key after the salt",
+        needs_buckets: true,
+        text: false,
+    },
+    SaltRules {
+        kind: SaltKind::Random,
+        name: kw::RANDOM,
+        hashes_of: false,
+        no_of: "is random",
+        needs_buckets: true,
+        text: true,
+    },
+];
+
+impl SaltKind {
+    pub fn rules(self) -> &'static SaltRules {
+        SALTS
+            .iter()
+            .find(|r| r.kind == self)
+            .expect("every salt kind has rules")
+    }
+}
+
+/// `md5`, `xxh3`, `phoenix` or `random`: the salt kinds that pass `keep`.
+pub fn salt_kinds_where(keep: impl Fn(&SaltRules) -> bool) -> String {
+    let names: Vec<String> = SALTS
+        .iter()
+        .filter(|r| keep(r))
+        .map(|r| format!("`{}`", r.name))
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// Every salt kind, for messages.
+pub fn salt_kinds() -> String {
+    salt_kinds_where(|_| true)
 }
 
 /// `#[salt(kind, of = ..., len = ..., buckets = ...)]` as written, with the attribute for spans.
@@ -175,18 +254,12 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
         failed: false,
     };
     let result = attr.parse_nested_meta(|meta| {
-        let kind = [
-            (kw::MD5, SaltKind::Md5),
-            (kw::PHOENIX, SaltKind::Phoenix),
-            (kw::RANDOM, SaltKind::Random),
-        ]
-        .into_iter()
-        .find(|(name, _)| meta.path.is_ident(name));
-        if let Some((_, kind)) = kind {
+        let kind = SALTS.iter().find(|r| meta.path.is_ident(r.name));
+        if let Some(rules) = kind {
             if out.kind.is_some() {
-                cx.error_spanned_by(&meta.path, "a salt has one kind: `md5`, `phoenix` or `random`");
+                cx.error_spanned_by(&meta.path, format!("a salt has one kind: {}", salt_kinds()));
             } else {
-                out.kind = Some((kind, meta.path.clone()));
+                out.kind = Some((rules.kind, meta.path.clone()));
             }
             Ok(())
         } else if meta.path.is_ident(kw::OF) {
@@ -224,7 +297,8 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
         } else {
             let name = path_name(&meta.path);
             Err(meta.error(format!(
-                "unknown key `{name}` in `#[salt(...)]`; expected `md5`, `phoenix`, `random`, `of`, `len`, `buckets` or `alphabet`"
+                "unknown key `{name}` in `#[salt(...)]`; expected a kind ({}), `of`, `len`, `buckets` or `alphabet`",
+                salt_kinds()
             )))
         }
     });

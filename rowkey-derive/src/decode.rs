@@ -58,29 +58,51 @@ pub fn method(input: &Input) -> TokenStream {
                     )?;
                 },
                 quote! {
-                    #krate::__private::check_salt(
-                        <Self as #krate::RowKey>::SALT,
-                        &__salt[..__salt_len],
-                        &[#(#parts),*],
-                        __key.get(#n..).unwrap_or_default(),
-                    )?;
+                    if __verify {
+                        #krate::__private::check_salt(
+                            <Self as #krate::RowKey>::SALT,
+                            &__salt[..__salt_len],
+                            &[#(#parts),*],
+                            __key.get(#n..).unwrap_or_default(),
+                        )?;
+                    }
                 },
             )
         }
         None => (TokenStream::new(), TokenStream::new()),
     };
     let idents = input.fields.iter().map(|f| f.ident);
+    let decode = quote! {
+        let mut __r = #krate::__private::Reader::new(__key);
+        #salt_read
+        #(#reads)*
+        __r.finish()?;
+        #salt_check
+        #krate::__private::Ok(Self { #(#idents: #locals),* })
+    };
+    // An unsalted key of a fixed-width layout with the right length is decoded from a slice
+    // whose length the compiler knows, so the fields' bounds checks fold away. (Salted keys keep
+    // one copy of the body: two would no longer be inlined.)
+    let body = if salt.is_none() {
+        quote! {
+            let __decode = |__key: &[::core::primitive::u8]| { #decode };
+            match <Self as #krate::RowKey>::FIXED_LEN {
+                #krate::__private::Some(__n) if __n <= 64 && __key.len() == __n => __decode(&__key[..__n]),
+                _ => __decode(__key),
+            }
+        }
+    } else {
+        decode
+    };
     quote! {
-        fn decode(
+        #[inline(always)]
+        fn decode_checked(
             __key: &[::core::primitive::u8],
+            __verify: ::core::primitive::bool,
         ) -> #krate::__private::Result<Self, #krate::__private::DecodeError> {
+            let _ = __verify;
             #krate::__private::check_key_len(__key)?;
-            let mut __r = #krate::__private::Reader::new(__key);
-            #salt_read
-            #(#reads)*
-            __r.finish()?;
-            #salt_check
-            #krate::__private::Ok(Self { #(#idents: #locals),* })
+            #body
         }
     }
 }

@@ -156,7 +156,7 @@ pub fn methods(input: &Input) -> TokenStream {
             #salt_len #(+ #lens)*
         }
 
-        #[inline]
+        #[inline(always)]
         fn encode_parts(
             &self,
             __w: &mut #krate::__private::Writer<'_>,
@@ -185,6 +185,9 @@ fn stack_methods(input: &Input) -> TokenStream {
     let max = quote! {
         const __MAX: ::core::primitive::usize = #p::stack_len(<#ident as #krate::RowKey>::MAX_LEN);
     };
+    // The salt is written last, over its placeholder: copy it out apart from the fields, so
+    // that no wide load spans that late narrow store (a store-forwarding stall).
+    let salt = input.salt_len();
     quote! {
         #[inline]
         fn encode_into(
@@ -197,7 +200,8 @@ fn stack_methods(input: &Input) -> TokenStream {
             }
             let mut __buf = [0u8; __MAX];
             let __n = #p::encode_stack(self, &mut __buf)?;
-            __out.extend_from_slice(&__buf[..__n]);
+            __out.extend_from_slice(&__buf[..#salt]);
+            __out.extend_from_slice(&__buf[#salt..__n]);
             #p::Ok(())
         }
 
@@ -209,7 +213,10 @@ fn stack_methods(input: &Input) -> TokenStream {
             }
             let mut __buf = [0u8; __MAX];
             let __n = #p::encode_stack(self, &mut __buf)?;
-            #p::Ok(__buf[..__n].to_vec())
+            let mut __key = ::std::vec::Vec::with_capacity(__n);
+            __key.extend_from_slice(&__buf[..#salt]);
+            __key.extend_from_slice(&__buf[#salt..__n]);
+            #p::Ok(__key)
         }
     }
 }

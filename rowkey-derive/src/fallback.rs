@@ -58,8 +58,9 @@ pub fn expand(input: &DeriveInput, err: syn::Error) -> TokenStream {
                 ) -> #krate::__private::Result<(), #krate::__private::EncodeError> {
                     ::core::unreachable!()
                 }
-                fn decode(
+                fn decode_checked(
                     _: &[::core::primitive::u8],
+                    _: ::core::primitive::bool,
                 ) -> #krate::__private::Result<Self, #krate::__private::DecodeError> {
                     ::core::unreachable!()
                 }

@@ -368,6 +368,7 @@ impl Salt {
                 quote!(#p::Md5 { len: #len })
             }
             (SaltKind::Md5, Some(_)) => quote!(#p::Md5Buckets { buckets: #buckets }),
+            (SaltKind::Xxh3, _) => quote!(#p::Xxh3Buckets { buckets: #buckets }),
             (SaltKind::Phoenix, _) => quote!(#p::Phoenix { buckets: #buckets }),
             (SaltKind::Random, _) => quote!(#p::Random { buckets: #buckets }),
         }
@@ -425,11 +426,7 @@ impl Input<'_> {
             None => String::from("binary"),
         });
         if let (Some(salt), Some(attr)) = (self.salt(), &self.attrs.salt) {
-            let kind = match salt.kind {
-                SaltKind::Md5 => "md5",
-                SaltKind::Phoenix => "phoenix",
-                SaltKind::Random => "random",
-            };
+            let kind = salt.kind.rules().name;
             let mut text = format!("salt {kind} len={}", salt.len);
             if let Some(b) = salt.buckets {
                 text.push_str(&format!(" buckets={b}"));

@@ -262,37 +262,29 @@ fn salt(cx: &Ctxt, input: &Input) {
     let Some((kind, kind_path)) = &salt.kind else {
         cx.syn_error(syn::Error::new(
             salt.span,
-            "`#[salt(...)]` needs a kind: `md5`, `phoenix` or `random`",
+            format!("`#[salt(...)]` needs a kind: {}", crate::attr::salt_kinds()),
         ));
         return;
     };
-    let name = match kind {
-        SaltKind::Md5 => kw::MD5,
-        SaltKind::Phoenix => kw::PHOENIX,
-        SaltKind::Random => kw::RANDOM,
-    };
-    match kind {
-        SaltKind::Md5 if salt.of_key.is_none() => cx.error_spanned_by(
+    let rules = kind.rules();
+    let name = rules.name;
+    if rules.hashes_of && salt.of_key.is_none() {
+        cx.error_spanned_by(
             kind_path,
-            "`#[salt(md5)]` needs `of = \"field\"` (or a list): the fields whose MD5 is the salt",
-        ),
-        SaltKind::Phoenix | SaltKind::Random => {
-            if let Some(of) = &salt.of_key {
-                let why = if *kind == SaltKind::Phoenix {
-                    "hashes every byte of the key after the salt"
-                } else {
-                    "is random"
-                };
-                cx.error_spanned_by(of, format!("`#[salt({name})]` {why}; remove `of`"));
-            }
-            if salt.buckets.is_none() {
-                cx.error_spanned_by(
-                    kind_path,
-                    format!("`#[salt({name})]` needs `buckets = N` with N in 1..=256"),
-                );
-            }
-        }
-        SaltKind::Md5 => {}
+            format!("`#[salt({name})]` needs `of = \"field\"` (or a list): the fields it hashes"),
+        );
+    }
+    if let (false, Some(of)) = (rules.hashes_of, &salt.of_key) {
+        cx.error_spanned_by(
+            of,
+            format!("`#[salt({name})]` {}; remove `of`", rules.no_of),
+        );
+    }
+    if rules.needs_buckets && salt.buckets.is_none() {
+        cx.error_spanned_by(
+            kind_path,
+            format!("`#[salt({name})]` needs `buckets = N` with N in 1..=256"),
+        );
     }
     if let Some(len) = &salt.len {
         if *kind != SaltKind::Md5 || salt.buckets.is_some() {
@@ -401,11 +393,17 @@ fn text_layout(cx: &Ctxt, input: &Input) {
         pad_is_not_delimiter(cx, field, d);
     }
     if let Some(salt) = input.attrs.salt.as_ref().filter(|s| !s.failed) {
-        if let Some((SaltKind::Phoenix, path)) = &salt.kind {
-            cx.error_spanned_by(
-                path,
-                "`#[salt(phoenix)]` is Phoenix's binary salt byte; a text key uses `md5` or `random`",
-            );
+        if let Some((kind, path)) = &salt.kind {
+            if !kind.rules().text {
+                cx.error_spanned_by(
+                    path,
+                    format!(
+                        "`#[salt({})]` is a binary salt byte; a text key uses {}",
+                        kind.rules().name,
+                        crate::attr::salt_kinds_where(|r| r.text)
+                    ),
+                );
+            }
         }
         if let Some(alphabet) = &salt.alphabet {
             let chars = alphabet.value();

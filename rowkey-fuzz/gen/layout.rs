@@ -15,6 +15,10 @@ pub enum Salt {
         buckets: u16,
         of: Vec<usize>,
     },
+    Xxh3Buckets {
+        buckets: u16,
+        of: Vec<usize>,
+    },
     Phoenix {
         buckets: u16,
     },
@@ -29,6 +33,7 @@ impl Salt {
         match self {
             Salt::Md5 { .. } => "md5 prefix",
             Salt::Md5Buckets { .. } => "md5 buckets",
+            Salt::Xxh3Buckets { .. } => "xxh3 buckets",
             Salt::Phoenix { .. } => "phoenix",
             Salt::Random {
                 alphabet: Some(_), ..
@@ -41,6 +46,7 @@ impl Salt {
         match self {
             Salt::Md5 { .. } => None,
             Salt::Md5Buckets { buckets, .. }
+            | Salt::Xxh3Buckets { buckets, .. }
             | Salt::Phoenix { buckets }
             | Salt::Random { buckets, .. } => Some(*buckets),
         }
@@ -95,6 +101,9 @@ impl Salt {
             } => format!("#[salt(md5, len = {n}, {})]", of(o)),
             Salt::Md5Buckets { buckets, of: o } => {
                 format!("#[salt(md5, buckets = {buckets}, {})]", of(o))
+            }
+            Salt::Xxh3Buckets { buckets, of: o } => {
+                format!("#[salt(xxh3, buckets = {buckets}, {})]", of(o))
             }
             Salt::Phoenix { buckets } => format!("#[salt(phoenix, buckets = {buckets})]"),
             Salt::Random {
@@ -151,8 +160,13 @@ pub fn layout(
         2 + rng.index(4)
     };
     let mut kinds: Vec<Kind> = Vec::with_capacity(n);
-    for _ in 0..n {
-        let mut k = rng.pick(table);
+    for i in 0..n {
+        // Unpadded text numbers only as the last part.
+        let pool: Vec<&Kind> = table
+            .iter()
+            .filter(|k| !k.last_only || i + 1 == n)
+            .collect();
+        let mut k = (*rng.pick(&pool)).clone();
         if !is_text {
             if k.option && rng.chance(1, 5) {
                 k = k.option();
@@ -168,28 +182,11 @@ pub fn layout(
     }
     if let Some((k, at)) = must {
         let at = match at {
+            _ if k.last_only => n - 1,
             None => rng.index(n),
             Some(i) => (*i).min(n - 1),
         };
         kinds[at] = k.clone();
-    }
-    // Unpadded text numbers only last: move one there, replace the others.
-    if is_text {
-        let fallback = text
-            .iter()
-            .find(|k| k.fixed && !k.last_only)
-            .cloned()
-            .expect("a fixed text kind");
-        if let Some(pos) = kinds.iter().position(|k| k.last_only) {
-            let k = kinds.remove(pos);
-            kinds.push(k);
-        }
-        let last = kinds.len() - 1;
-        for (i, k) in kinds.iter_mut().enumerate() {
-            if k.last_only && i != last {
-                *k = fallback.clone();
-            }
-        }
     }
     let fields: Vec<Field> = kinds
         .into_iter()
@@ -217,8 +214,9 @@ pub fn layout(
     }
 }
 
-/// Salt kinds, by index: none, md5 prefix, md5 buckets, phoenix, random, random with an alphabet.
-pub const SALT_KINDS: usize = 6;
+/// Salt kinds, by index: none, md5 prefix, md5 buckets, phoenix, random, random with an
+/// alphabet, xxh3 buckets.
+pub const SALT_KINDS: usize = 7;
 
 fn random_salt(
     rng: &mut Rng,
@@ -227,7 +225,7 @@ fn random_salt(
     delimiter: Option<u8>,
 ) -> Option<Salt> {
     let text = delimiter.is_some();
-    let choice = forced.unwrap_or_else(|| [0, 0, 0, 1, 2, 3, 4, 5][rng.index(8)]);
+    let choice = forced.unwrap_or_else(|| [0, 0, 0, 1, 2, 3, 4, 5, 6][rng.index(9)]);
     let choice = match choice {
         3 if text => 4,
         5 if !text => 4,
@@ -268,6 +266,13 @@ fn random_salt(
             buckets: buckets(rng),
             alphabet: None,
         },
+        6 => {
+            let of = of();
+            Salt::Xxh3Buckets {
+                buckets: buckets(rng),
+                of,
+            }
+        }
         _ => {
             let d = delimiter.unwrap_or(b':');
             let chars: Vec<u8> = (b'!'..=b'~').filter(|&c| c != d).collect();

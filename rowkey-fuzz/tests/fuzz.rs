@@ -83,7 +83,13 @@ fn generator_covers_every_kind_and_salt() {
     for kind in KINDS {
         assert!(seen(kind), "kind {kind:?} never generated");
     }
-    for salt in ["no salt", "md5 prefix", "md5 buckets", "random"] {
+    for salt in [
+        "no salt",
+        "md5 prefix",
+        "md5 buckets",
+        "xxh3 buckets",
+        "random",
+    ] {
         for encoding in ["binary", "text"] {
             let name = format!("salt: {salt}, {encoding}");
             assert!(seen(&name), "{name} never generated");

@@ -73,6 +73,27 @@ impl<'a> Writer<'a> {
         self.pos = end;
     }
 
+    /// Appends `a` then `b` (inverted when the field is `#[desc]`), with one bounds check.
+    #[inline]
+    pub fn put_then(&mut self, a: &[u8], b: &[u8]) {
+        let mid = self.pos + a.len();
+        let end = mid + b.len();
+        match self.buf.get_mut(self.pos..end) {
+            Some(dst) if self.flip == 0 => {
+                let (x, y) = dst.split_at_mut(a.len());
+                x.copy_from_slice(a);
+                y.copy_from_slice(b);
+            }
+            Some(dst) => {
+                for (d, s) in dst.iter_mut().zip(a.iter().chain(b)) {
+                    *d = s ^ self.flip;
+                }
+            }
+            None => self.overflow = true,
+        }
+        self.pos = end;
+    }
+
     /// Appends one byte.
     #[inline]
     pub fn put_byte(&mut self, byte: u8) {

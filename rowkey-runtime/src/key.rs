@@ -72,7 +72,46 @@ pub trait RowKey: Sized {
 
     /// Decodes a key, checking every byte: trailing bytes, bad escapes, invalid UTF-8 and
     /// out-of-range values are errors naming the field and offset. Never panics.
-    fn decode(key: &[u8]) -> Result<Self, DecodeError>;
+    ///
+    /// A deterministic salt is verified: the `of` fields are hashed again and compared with
+    /// the salt in the key (`DecodeError::SaltMismatch`). That costs one MD5 for an md5 salt
+    /// (about 100 ns, most of the decode), one XXH3 or Phoenix hash (a few ns) for the others.
+    /// Rows a store returned were salted when they were written: decode them with
+    /// [`decode_unverified`](Self::decode_unverified).
+    #[inline]
+    fn decode(key: &[u8]) -> Result<Self, DecodeError> {
+        Self::decode_checked(key, true)
+    }
+
+    /// Decodes a key without hashing its salt again: for rows a store returned, whose salt was
+    /// computed when they were written. Everything else is checked as in
+    /// [`decode`](Self::decode): lengths, escapes, terminators, UTF-8, ranges, and a bucket
+    /// byte's range; it never panics. Only a key whose salt was forged or corrupted decodes
+    /// here and not in `decode`.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey, Debug, PartialEq)]
+    /// #[salt(md5, buckets = 16, of = "id")]
+    /// struct Event { day: u32, id: u64 }
+    ///
+    /// let mut row = Event { day: 1, id: 7 }.encode().unwrap();
+    /// assert_eq!(Event::decode_unverified(&row).unwrap(), Event { day: 1, id: 7 });
+    /// row[0] = (row[0] + 1) % 16; // another bucket: decode notices, decode_unverified does not
+    /// assert!(Event::decode(&row).is_err());
+    /// assert!(Event::decode_unverified(&row).is_ok());
+    /// row[0] = 16; // out of range: both refuse
+    /// assert!(Event::decode_unverified(&row).is_err());
+    /// ```
+    #[inline]
+    fn decode_unverified(key: &[u8]) -> Result<Self, DecodeError> {
+        Self::decode_checked(key, false)
+    }
+
+    /// Decodes, verifying a deterministic salt when `verify_salt`.
+    #[doc(hidden)]
+    fn decode_checked(key: &[u8], verify_salt: bool) -> Result<Self, DecodeError>;
 
     /// One line per part of `key`: name, offset, raw bytes and decoded value; on a malformed
     /// key, the parts that decoded, then the error and the unread bytes.
@@ -256,7 +295,7 @@ pub fn check_salt(salt: Salt, found: &[u8], of: &[&[u8]], rest: &[u8]) -> Result
 /// Writes the salt over the placeholder at the start of the key, as text if `text` is set.
 /// `width` is the salt's width in the key, without the delimiter.
 #[doc(hidden)]
-#[inline]
+#[inline(always)]
 pub fn write_salt(
     w: &mut Writer<'_>,
     salt: Salt,
@@ -264,29 +303,18 @@ pub fn write_salt(
     width: usize,
     of: &[(usize, usize)],
 ) {
-    let mut bytes = [0u8; 16];
-    let len = salt.len();
-    match salt {
-        Salt::None => return,
-        // Hash the fields straight from the key buffer: no intermediate copy.
-        Salt::Md5 { .. } | Salt::Md5Buckets { .. } => {
-            use md5::{Digest, Md5};
-            let mut h = Md5::new();
-            for &(s, e) in of {
-                h.update(w.slice(s, e));
-            }
-            let d: [u8; 16] = h.finalize().into();
-            match salt.buckets() {
-                Some(n) => bytes[0] = crate::salt::digest_bucket(&d, n),
-                None => bytes = d,
-            }
-        }
-        Salt::Phoenix { buckets } => {
-            let rest = width + usize::from(text.is_some());
-            bytes[0] = crate::salt::phoenix_bucket(w.slice(rest, w.position()), buckets);
-        }
-        Salt::Random { buckets } => bytes[0] = crate::salt::random_bucket(buckets),
+    if salt == Salt::None {
+        return;
     }
+    // The fields straight from the key buffer, no copy.
+    let (bytes, len) = match of {
+        [] => {
+            let rest = w.slice(width + usize::from(text.is_some()), w.position());
+            salt.compute(&[], rest)
+        }
+        [(s, e)] => salt.compute(&[w.slice(*s, *e)], &[]),
+        _ => compute_from_spans(w, salt, of),
+    };
     match text {
         None => w.patch(0, &bytes[..len]),
         Some(text) => {
@@ -295,6 +323,23 @@ pub fn write_salt(
             w.patch(0, &rendered[..m]);
         }
     }
+}
+
+/// A salt over several `of` fields: adjacent fields are hashed as one slice.
+#[inline(never)]
+fn compute_from_spans(w: &Writer<'_>, salt: Salt, of: &[(usize, usize)]) -> ([u8; 16], usize) {
+    let mut spans = [(0usize, 0usize); 8];
+    let mut n = 0;
+    for &(s, e) in of {
+        if n > 0 && spans[n - 1].1 == s {
+            spans[n - 1].1 = e;
+        } else if n < spans.len() {
+            spans[n] = (s, e);
+            n += 1;
+        }
+    }
+    let parts: [&[u8]; 8] = core::array::from_fn(|i| w.slice(spans[i].0, spans[i].1));
+    salt.compute(&parts[..n], &[])
 }
 
 /// Renders the salt part for `explain`.

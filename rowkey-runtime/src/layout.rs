@@ -101,6 +101,7 @@ impl fmt::Display for Layout {
             let kind = match self.salt {
                 Salt::Md5 { len } => format!("md5, len = {len}"),
                 Salt::Md5Buckets { buckets } => format!("md5, buckets = {buckets}"),
+                Salt::Xxh3Buckets { buckets } => format!("xxh3, buckets = {buckets}"),
                 Salt::Phoenix { buckets } => format!("phoenix, buckets = {buckets}"),
                 Salt::Random { buckets } => format!("random, buckets = {buckets}"),
                 Salt::None => String::new(),

@@ -570,7 +570,7 @@ impl PartialKey {
             .collect();
         let salts: Vec<Vec<u8>> = match self.salt {
             Salt::None => vec![Vec::new()],
-            Salt::Md5 { .. } | Salt::Md5Buckets { .. } if known.is_some() => {
+            salt if salt.hashes_fields() && known.is_some() => {
                 let (bytes, n) = self.salt.compute(&known.unwrap_or_default(), &[]);
                 vec![bytes[..n].to_vec()]
             }
@@ -586,9 +586,10 @@ impl PartialKey {
                     salt_len,
                 })
             }
-            Salt::Md5Buckets { buckets } | Salt::Phoenix { buckets } | Salt::Random { buckets } => {
-                (0..buckets).map(|b| vec![b as u8]).collect()
-            }
+            Salt::Md5Buckets { buckets }
+            | Salt::Xxh3Buckets { buckets }
+            | Salt::Phoenix { buckets }
+            | Salt::Random { buckets } => (0..buckets).map(|b| vec![b as u8]).collect(),
         };
         for salt in salts {
             let salt = self.salt_bytes(&salt);

@@ -1,0 +1,251 @@
+//! The benchmark workloads, shared by the criterion suite (`encode.rs`) and the interleaved
+//! ratio run (`ratios.rs`): the keys, and the floors (correct hand-written code for the same
+//! bytes).
+
+#![allow(dead_code)]
+
+use rowkey::RowKey;
+use serde::{Deserialize, Serialize};
+
+#[derive(
+    RowKey, Debug, Clone, PartialEq, Serialize, Deserialize, storekey::Encode, storekey::Decode,
+)]
+pub struct Message {
+    pub date: u32,
+    pub time: u32,
+    pub message_id: u64,
+}
+
+#[derive(
+    RowKey, Debug, Clone, PartialEq, Serialize, Deserialize, storekey::Encode, storekey::Decode,
+)]
+pub struct Metric {
+    pub metric: String,
+    #[reverse_ts]
+    pub ts: i64,
+    pub host: String,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[salt(phoenix, buckets = 16)]
+pub struct PhoenixMessage {
+    pub date: u32,
+    pub time: u32,
+    pub message_id: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[salt(md5, buckets = 16, of = "message_id")]
+pub struct Md5Message {
+    pub date: u32,
+    pub time: u32,
+    pub message_id: u64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[salt(xxh3, buckets = 16, of = "message_id")]
+pub struct Xxh3Message {
+    pub date: u32,
+    pub time: u32,
+    pub message_id: u64,
+}
+
+/// The floors: correct hand-written code.
+pub mod hand {
+    /// The message key: a stack array, copied once.
+    #[inline]
+    pub fn message_bytes(date: u32, time: u32, id: u64) -> [u8; 16] {
+        let mut buf = [0u8; 16];
+        buf[0..4].copy_from_slice(&date.to_be_bytes());
+        buf[4..8].copy_from_slice(&time.to_be_bytes());
+        buf[8..16].copy_from_slice(&id.to_be_bytes());
+        buf
+    }
+
+    pub fn message_encode(m: &super::Message, out: &mut Vec<u8>) {
+        out.extend_from_slice(&message_bytes(m.date, m.time, m.message_id));
+    }
+
+    #[inline]
+    pub fn message_fields(k: &[u8; 16]) -> super::Message {
+        super::Message {
+            date: u32::from_be_bytes([k[0], k[1], k[2], k[3]]),
+            time: u32::from_be_bytes([k[4], k[5], k[6], k[7]]),
+            message_id: u64::from_be_bytes([k[8], k[9], k[10], k[11], k[12], k[13], k[14], k[15]]),
+        }
+    }
+
+    pub fn message_decode(key: &[u8]) -> Option<super::Message> {
+        let k: &[u8; 16] = key.try_into().ok()?;
+        Some(message_fields(k))
+    }
+
+    /// A salted message key: the bucket byte, then the message key.
+    #[inline]
+    pub fn salted(bucket: u8, m: &[u8; 16], out: &mut Vec<u8>) {
+        let mut buf = [0u8; 17];
+        buf[0] = bucket;
+        buf[1..].copy_from_slice(m);
+        out.extend_from_slice(&buf);
+    }
+
+    /// The cheapest salted key: a one-multiply hash of the id picks one of 16 buckets.
+    #[inline]
+    pub fn one_multiply_bucket(id: u64) -> u8 {
+        (id.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60) as u8
+    }
+
+    pub fn one_multiply_encode(m: &super::Message, out: &mut Vec<u8>) {
+        salted(
+            one_multiply_bucket(m.message_id),
+            &message_bytes(m.date, m.time, m.message_id),
+            out,
+        );
+    }
+
+    /// Decodes a one-multiply salted key, checking its bucket.
+    pub fn one_multiply_decode(key: &[u8]) -> Option<super::Message> {
+        let (&bucket, rest) = key.split_first()?;
+        let m = message_fields(rest.try_into().ok()?);
+        (bucket == one_multiply_bucket(m.message_id)).then_some(m)
+    }
+
+    /// Phoenix's salt the way Java writes it: `h = 31 * h + b` over the key, one byte at a time.
+    pub fn phoenix_encode(m: &super::Message, out: &mut Vec<u8>) {
+        let key = message_bytes(m.date, m.time, m.message_id);
+        let h = key.iter().fold(1i32, |h, &b| {
+            h.wrapping_mul(31).wrapping_add(i32::from(b as i8))
+        });
+        salted((h % 16).unsigned_abs() as u8, &key, out);
+    }
+
+    /// One MD5 of the id, its bucket, then the key.
+    pub fn md5_encode(m: &super::Message, out: &mut Vec<u8>) {
+        let d = rowkey::salt::md5(&[&m.message_id.to_be_bytes()]);
+        let bucket = (u32::from_be_bytes([d[0], d[1], d[2], d[3]]) % 16) as u8;
+        salted(bucket, &message_bytes(m.date, m.time, m.message_id), out);
+    }
+
+    /// XXH3 of the id, its bucket, then the key.
+    pub fn xxh3_encode(m: &super::Message, out: &mut Vec<u8>) {
+        let bucket = (xxhash_rust::xxh3::xxh3_64(&m.message_id.to_be_bytes()) % 16) as u8;
+        salted(bucket, &message_bytes(m.date, m.time, m.message_id), out);
+    }
+
+    /// A salted key read back without checking the salt (its range only).
+    pub fn salted_decode(key: &[u8]) -> Option<super::Message> {
+        let (&bucket, rest) = key.split_first()?;
+        if bucket >= 16 {
+            return None;
+        }
+        Some(message_fields(rest.try_into().ok()?))
+    }
+
+    /// The metric key: the metric escaped (`00` → `00 FF`, one copy when it holds no `00`) and
+    /// terminated (`00 01`), `Long.MAX_VALUE - ts`, then the raw host.
+    pub fn metric_encode(m: &super::Metric, out: &mut Vec<u8>) -> Result<(), ()> {
+        if m.ts < 0 {
+            return Err(());
+        }
+        let metric = m.metric.as_bytes();
+        out.reserve(metric.len() + 10 + m.host.len());
+        if metric.contains(&0) {
+            for &b in metric {
+                if b == 0 {
+                    out.extend_from_slice(&[0, 0xFF]);
+                } else {
+                    out.push(b);
+                }
+            }
+        } else {
+            out.extend_from_slice(metric);
+        }
+        let mut chunk = [0u8; 10];
+        chunk[1] = 1;
+        chunk[2..].copy_from_slice(&(i64::MAX - m.ts).to_be_bytes());
+        out.extend_from_slice(&chunk);
+        out.extend_from_slice(m.host.as_bytes());
+        Ok(())
+    }
+
+    /// The metric key back: one copy of the metric when its first `00` is the terminator.
+    pub fn metric_decode(key: &[u8]) -> Option<super::Metric> {
+        let p = key.iter().position(|&b| b == 0)?;
+        let (metric, rest) = if key.get(p + 1) == Some(&1) {
+            (key[..p].to_vec(), &key[p + 2..])
+        } else {
+            let mut metric = Vec::new();
+            let mut i = 0;
+            loop {
+                let b = *key.get(i)?;
+                if b == 0 {
+                    match *key.get(i + 1)? {
+                        0xFF => metric.push(0),
+                        1 => break,
+                        _ => return None,
+                    }
+                    i += 2;
+                } else {
+                    metric.push(b);
+                    i += 1;
+                }
+            }
+            (metric, &key[i + 2..])
+        };
+        let stored = i64::from_be_bytes(rest.get(..8)?.try_into().ok()?);
+        if stored < 0 {
+            return None;
+        }
+        Some(super::Metric {
+            metric: String::from_utf8(metric).ok()?,
+            ts: i64::MAX - stored,
+            host: String::from_utf8(rest[8..].to_vec()).ok()?,
+        })
+    }
+}
+
+pub const MESSAGE: Message = Message {
+    date: 230611,
+    time: 63031,
+    message_id: 1231231,
+};
+
+pub fn metric_key() -> Metric {
+    Metric {
+        metric: "sys.cpu.user".into(),
+        ts: 1_700_000_000_000,
+        host: "web-042.example".into(),
+    }
+}
+
+/// The message key salted three ways, from the unsalted one.
+pub fn salted() -> (PhoenixMessage, Md5Message, Xxh3Message) {
+    let m = MESSAGE;
+    (
+        PhoenixMessage {
+            date: m.date,
+            time: m.time,
+            message_id: m.message_id,
+        },
+        Md5Message {
+            date: m.date,
+            time: m.time,
+            message_id: m.message_id,
+        },
+        Xxh3Message {
+            date: m.date,
+            time: m.time,
+            message_id: m.message_id,
+        },
+    )
+}
+
+/// Checks a floor writes rowkey's bytes.
+pub fn same_bytes(name: &str, rowkey: Vec<u8>, hand: impl FnOnce(&mut Vec<u8>)) {
+    let mut out = Vec::new();
+    hand(&mut out);
+    assert_eq!(
+        out, rowkey,
+        "{name}: the floor writes the same bytes as rowkey"
+    );
+}

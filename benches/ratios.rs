@@ -1,0 +1,317 @@
+//! The README's performance table: every workload's implementations measured in interleaved
+//! rounds (each round times every implementation once, in a rotating order), so that a noisy
+//! machine's drift falls on all of them alike; medians over the rounds. `cargo bench --bench
+//! ratios` prints the markdown table. The criterion suite (`encode.rs`) measures the same
+//! workloads one at a time, with full statistics.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use rowkey::RowKey;
+
+mod common;
+
+use common::*;
+
+/// One implementation of a workload: runs its body `n` times.
+type Body<'a> = Box<dyn FnMut(u64) + 'a>;
+
+struct Group<'a> {
+    name: &'static str,
+    /// (implementation, body); the first is the floor the ratios divide by.
+    impls: Vec<(&'static str, Body<'a>)>,
+}
+
+const ROUNDS: usize = 41;
+const BATCH: Duration = Duration::from_millis(4);
+
+/// Iterations that take about one batch.
+fn calibrate(body: &mut Body<'_>) -> u64 {
+    let mut n = 1u64;
+    loop {
+        let t = Instant::now();
+        body(n);
+        if t.elapsed() >= BATCH / 4 || n >= 1 << 30 {
+            let per = t.elapsed().as_nanos().max(1) as f64 / n as f64;
+            return ((BATCH.as_nanos() as f64 / per) as u64).max(1);
+        }
+        n *= 2;
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn run(group: &mut Group<'_>) -> Vec<(&'static str, f64)> {
+    let counts: Vec<u64> = group.impls.iter_mut().map(|(_, b)| calibrate(b)).collect();
+    let k = group.impls.len();
+    let mut samples = vec![Vec::with_capacity(ROUNDS); k];
+    for round in 0..ROUNDS {
+        for j in 0..k {
+            let i = (round + j) % k;
+            let t = Instant::now();
+            (group.impls[i].1)(counts[i]);
+            samples[i].push(t.elapsed().as_nanos() as f64 / counts[i] as f64);
+        }
+    }
+    group
+        .impls
+        .iter()
+        .zip(samples)
+        .map(|((name, _), s)| (*name, median(s)))
+        .collect()
+}
+
+macro_rules! body {
+    ($($stmt:tt)*) => {
+        Box::new(move |n: u64| {
+            for _ in 0..n {
+                $($stmt)*
+            }
+        }) as Body<'_>
+    };
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; a filter argument selects groups.
+    let filter = std::env::args().skip(1).find(|a| !a.starts_with('-'));
+    let m = MESSAGE;
+    let metric = metric_key();
+    let (phoenix, md5, xxh3) = salted();
+    same_bytes("message", m.encode().unwrap(), |o| {
+        hand::message_encode(&m, o)
+    });
+    same_bytes("metric", metric.encode().unwrap(), |o| {
+        hand::metric_encode(&metric, o).unwrap()
+    });
+    same_bytes("phoenix", phoenix.encode().unwrap(), |o| {
+        hand::phoenix_encode(&m, o)
+    });
+    same_bytes("md5", md5.encode().unwrap(), |o| hand::md5_encode(&m, o));
+    same_bytes("xxh3", xxh3.encode().unwrap(), |o| hand::xxh3_encode(&m, o));
+
+    let message_key = m.encode().unwrap();
+    let message_sk = storekey::encode_vec(&m).unwrap();
+    let message_mc = memcomparable::to_vec(&m).unwrap();
+    let metric_key = metric.encode().unwrap();
+    let metric_sk = storekey::encode_vec(&metric).unwrap();
+    let metric_mc = memcomparable::to_vec(&metric).unwrap();
+    let mut floor_salted = Vec::new();
+    hand::one_multiply_encode(&m, &mut floor_salted);
+    let phoenix_key = phoenix.encode().unwrap();
+    let md5_key = md5.encode().unwrap();
+    let xxh3_key = xxh3.encode().unwrap();
+    let (message_key, message_sk, message_mc) =
+        (&message_key[..], &message_sk[..], &message_mc[..]);
+    let (metric_key, metric_sk, metric_mc) = (&metric_key[..], &metric_sk[..], &metric_mc[..]);
+    let (floor_salted, phoenix_key, md5_key, xxh3_key) = (
+        &floor_salted[..],
+        &phoenix_key[..],
+        &md5_key[..],
+        &xxh3_key[..],
+    );
+
+    let mut o = [(); 16].map(|_| Vec::<u8>::with_capacity(256));
+    let [o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16] = &mut o;
+    let (m, metric, phoenix, md5, xxh3) = (&m, &metric, &phoenix, &md5, &xxh3);
+    let mut groups = vec![
+        Group {
+            name: "message `{u32, u32, u64}` encode_into",
+            impls: vec![
+                (
+                    "floor",
+                    body!(o1.clear(); hand::message_encode(black_box(m), o1); black_box(&*o1);),
+                ),
+                (
+                    "rowkey",
+                    body!(o2.clear(); black_box(m).encode_into(o2).unwrap(); black_box(&*o2);),
+                ),
+                (
+                    "storekey 0.11",
+                    body!(o3.clear(); storekey::encode(&mut *o3, black_box(m)).unwrap(); black_box(&*o3);),
+                ),
+                (
+                    "memcomparable 0.2",
+                    body!(black_box(memcomparable::to_vec(black_box(m)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "message decode",
+            impls: vec![
+                (
+                    "floor",
+                    body!(black_box(hand::message_decode(black_box(message_key)).unwrap());),
+                ),
+                (
+                    "rowkey",
+                    body!(black_box(Message::decode(black_box(message_key)).unwrap());),
+                ),
+                (
+                    "storekey 0.11",
+                    body!(black_box(storekey::decode::<_, Message>(black_box(message_sk)).unwrap());),
+                ),
+                (
+                    "memcomparable 0.2",
+                    body!(black_box(memcomparable::from_slice::<Message>(black_box(message_mc)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "metric `{String, #[reverse_ts] i64, String}` encode_into",
+            impls: vec![
+                (
+                    "floor",
+                    body!(o4.clear(); hand::metric_encode(black_box(metric), o4).unwrap(); black_box(&*o4);),
+                ),
+                (
+                    "rowkey",
+                    body!(o5.clear(); black_box(metric).encode_into(o5).unwrap(); black_box(&*o5);),
+                ),
+                (
+                    "storekey 0.11",
+                    body!(o6.clear(); storekey::encode(&mut *o6, black_box(metric)).unwrap(); black_box(&*o6);),
+                ),
+                (
+                    "memcomparable 0.2",
+                    body!(black_box(memcomparable::to_vec(black_box(metric)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "metric decode",
+            impls: vec![
+                (
+                    "floor",
+                    body!(black_box(hand::metric_decode(black_box(metric_key)).unwrap());),
+                ),
+                (
+                    "rowkey",
+                    body!(black_box(Metric::decode(black_box(metric_key)).unwrap());),
+                ),
+                (
+                    "storekey 0.11",
+                    body!(black_box(storekey::decode::<_, Metric>(black_box(metric_sk)).unwrap());),
+                ),
+                (
+                    "memcomparable 0.2",
+                    body!(black_box(memcomparable::from_slice::<Metric>(black_box(metric_mc)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "`#[salt(phoenix, buckets = 16)]` message encode_into",
+            impls: vec![
+                (
+                    "floor (one-multiply bucket)",
+                    body!(o7.clear(); hand::one_multiply_encode(black_box(m), o7); black_box(&*o7);),
+                ),
+                (
+                    "rowkey",
+                    body!(o8.clear(); black_box(phoenix).encode_into(o8).unwrap(); black_box(&*o8);),
+                ),
+                (
+                    "hand (Arrays.hashCode loop)",
+                    body!(o9.clear(); hand::phoenix_encode(black_box(m), o9); black_box(&*o9);),
+                ),
+            ],
+        },
+        Group {
+            name: "phoenix message decode",
+            impls: vec![
+                (
+                    "floor (one-multiply check)",
+                    body!(black_box(hand::one_multiply_decode(black_box(floor_salted)).unwrap());),
+                ),
+                (
+                    "rowkey decode",
+                    body!(black_box(PhoenixMessage::decode(black_box(phoenix_key)).unwrap());),
+                ),
+                (
+                    "rowkey decode_unverified",
+                    body!(black_box(PhoenixMessage::decode_unverified(black_box(phoenix_key)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "`#[salt(md5, buckets = 16, of = \"message_id\")]` encode_into",
+            impls: vec![
+                (
+                    "floor (one MD5 + stack array)",
+                    body!(o10.clear(); hand::md5_encode(black_box(m), o10); black_box(&*o10);),
+                ),
+                (
+                    "rowkey",
+                    body!(o11.clear(); black_box(md5).encode_into(o11).unwrap(); black_box(&*o11);),
+                ),
+            ],
+        },
+        Group {
+            name: "md5 message decode",
+            impls: vec![
+                (
+                    "floor (no salt check)",
+                    body!(black_box(hand::salted_decode(black_box(md5_key)).unwrap());),
+                ),
+                (
+                    "rowkey decode_unverified",
+                    body!(black_box(Md5Message::decode_unverified(black_box(md5_key)).unwrap());),
+                ),
+                (
+                    "rowkey decode (one MD5)",
+                    body!(black_box(Md5Message::decode(black_box(md5_key)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "`#[salt(xxh3, buckets = 16, of = \"message_id\")]` encode_into",
+            impls: vec![
+                (
+                    "floor (unsalted rowkey)",
+                    body!(o12.clear(); black_box(m).encode_into(o12).unwrap(); black_box(&*o12);),
+                ),
+                (
+                    "rowkey",
+                    body!(o13.clear(); black_box(xxh3).encode_into(o13).unwrap(); black_box(&*o13);),
+                ),
+                (
+                    "hand (xxh3 + stack array)",
+                    body!(o14.clear(); hand::xxh3_encode(black_box(m), o14); black_box(&*o14);),
+                ),
+            ],
+        },
+        Group {
+            name: "xxh3 message decode",
+            impls: vec![
+                (
+                    "floor (no salt check)",
+                    body!(black_box(hand::salted_decode(black_box(xxh3_key)).unwrap());),
+                ),
+                (
+                    "rowkey decode",
+                    body!(black_box(Xxh3Message::decode(black_box(xxh3_key)).unwrap());),
+                ),
+                (
+                    "rowkey decode_unverified",
+                    body!(black_box(Xxh3Message::decode_unverified(black_box(xxh3_key)).unwrap());),
+                ),
+            ],
+        },
+    ];
+    let _ = (o15, o16);
+    println!("| workload | implementation | median ns/op | / floor |");
+    println!("|---|---|---|---|");
+    for g in &mut groups {
+        if filter.as_deref().is_some_and(|f| !g.name.contains(f)) {
+            continue;
+        }
+        let results = run(g);
+        let floor = results[0].1;
+        for (i, (name, ns)) in results.iter().enumerate() {
+            let workload = if i == 0 { g.name } else { "" };
+            println!("| {workload} | {name} | {ns:.2} | {:.2}x |", ns / floor);
+        }
+    }
+}
