@@ -448,6 +448,31 @@ fn decode_hostile<K: Fuzz>(
             }
             Err(e) => check_decode_error::<K>(&e, input)?,
         }
+        // Without the salt check: the same fields (canonical after the salt), never a panic.
+        doing(|| format!("decode_unverified of {input:02x?}"));
+        match (K::decode_unverified(input), K::decode(input)) {
+            (Ok(x), verified) => {
+                let again = x.encode().map_err(|e| {
+                    format!(
+                        "decode_unverified of {input:02x?} gave {x:?}, which encode refuses: {e}"
+                    )
+                })?;
+                ensure!(again.len() == input.len() && again[K::SKIP..] == input[K::SKIP..],
+                    "decode_unverified is not canonical after the salt: {input:02x?} gives {x:?}, encoded {again:02x?}");
+                if let Ok(v) = verified {
+                    ensure!(
+                        v.key_cmp(&x).is_eq(),
+                        "decode and decode_unverified disagree on {input:02x?}"
+                    );
+                }
+            }
+            (Err(e), Ok(v)) => {
+                return Err(format!(
+                    "decode accepts {input:02x?} ({v:?}) but decode_unverified refuses it: {e}"
+                ))
+            }
+            (Err(e), Err(_)) => check_decode_error::<K>(&e, input)?,
+        }
         doing(|| format!("explain of {input:02x?}"));
         let _ = K::explain(input);
     }
