@@ -1,73 +1,94 @@
-//! OpenTSDB's row key, `[salt bucket][metric uid: 3 bytes][base hour][tag uids]`, in a real
-//! embedded store (redb). Salting by metric and tags spreads one metric's writes over 8
-//! buckets; reading one metric over a time range fans out to 8 range scans, and the merge puts
-//! the rows back in time order.
+//! OpenTSDB's own row keys, byte for byte: `[salt][metric uid][base hour][tagk tagv]...` with
+//! `tsd.storage.salt.width = 1` and `tsd.storage.salt.buckets = 20`, the salt being OpenTSDB's
+//! `RowKey.prefixKeyWithSalt` (Java's `Arrays.hashCode` of the metric and tag UIDs, the hour left
+//! out). Written into a real embedded store (redb); one metric over a time range is read back
+//! with one range scan per salt bucket, merged into time order.
 //!
 //! `cargo run --example opentsdb`
 
 use redb::{backends::InMemoryBackend, Database, ReadableDatabase, TableDefinition};
+use rowkey::opentsdb::{base_time, Tags};
 use rowkey::RowKey;
 
 const TSDB: TableDefinition<&[u8], f64> = TableDefinition::new("tsdb");
 
+/// A row of OpenTSDB's `tsdb` table.
 #[derive(RowKey, Debug, Clone, PartialEq)]
-#[salt(md5, buckets = 8, of = ["metric", "tags"])]
-#[rowkey(max_len = 20)]
+#[salt(opentsdb, buckets = 20, width = 1, of = ["metric", "tags"])]
 struct TsdbRow {
-    /// Metric UID, 3 bytes as in OpenTSDB.
-    #[fixed(3)]
-    metric: u32,
-    /// Unix seconds rounded down to the hour.
-    base_hour: u32,
-    /// One tag pair: tagk UID (3 bytes) + tagv UID (3 bytes).
-    tags: [u8; 6],
+    /// Metric UID (`tsd.storage.uid.width.metric = 3`).
+    metric: [u8; 3],
+    /// `Internal.baseTime`: the hour, in seconds, as OpenTSDB's 4 bytes.
+    base: u32,
+    /// tagk UID ‖ tagv UID pairs, sorted by tagk.
+    tags: Tags,
 }
 
-const CPU_USER: u32 = 0x000002;
-const START: u32 = 1_700_000_000 / 3600 * 3600;
-
-fn host_tag(host: u8) -> [u8; 6] {
-    [0, 0, 1, 0, 0, host] // tagk 1 = "host", tagv = host id
-}
+const SYS_CPU_USER: [u8; 3] = [0, 0, 2];
+const HOST: [u8; 3] = [0, 0, 1];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let start_ms: i64 = 1_700_000_000_000;
+    // A row OpenTSDB 2.5 itself keyed (tests/data/opentsdb_rowkey.jsonl, line ot-57): metric
+    // 000001 at timestamp 0, two tags, 20 buckets of 1 byte. Byte for byte.
+    let golden = TsdbRow {
+        metric: [0, 0, 1],
+        base: base_time(0) as u32,
+        tags: Tags(vec![
+            ([0x34, 0xc4, 0x34], [0xfb, 0x4c, 0xb2]),
+            ([0x8d, 0xb7, 0xe4], [0x44, 0x50, 0x3d]),
+        ]),
+    };
+    let key = golden.encode()?;
+    let opentsdb = rowkey::hbase::from_string_binary(
+        r"\x04\x00\x00\x01\x00\x00\x00\x004\xC44\xFBL\xB2\x8D\xB7\xE4DP=",
+    );
+    assert_eq!(key, opentsdb, "OpenTSDB's own bytes");
+    println!(
+        "OpenTSDB's row key for metric 000001, hour 0, two tags: {}",
+        rowkey::hbase::to_string_binary(&key)
+    );
+    println!("(salt 0x04 = abs(Arrays.hashCode(metric ‖ tags) % 20), equal to what OpenTSDB 2.5 wrote)\n");
+
     let db = Database::builder().create_with_backend(InMemoryBackend::new())?;
     let tx = db.begin_write()?;
-    let mut written = [0usize; 8];
+    let mut per_bucket = [0usize; 20];
     {
         let mut table = tx.open_table(TSDB)?;
-        for metric in [0x000001, CPU_USER, 0x000003] {
-            for hour in 0..48 {
+        for metric in [[0, 0, 1], SYS_CPU_USER, [0, 0, 3]] {
+            for hour in 0..48i64 {
                 for host in 1..=5u8 {
                     let row = TsdbRow {
                         metric,
-                        base_hour: START + hour * 3600,
-                        tags: host_tag(host),
+                        base: base_time(start_ms + hour * 3_600_000) as u32,
+                        tags: Tags(vec![(HOST, [0, 0, host])]),
                     };
                     let key = row.encode()?;
-                    written[key[0] as usize] += 1;
-                    table.insert(&key[..], f64::from(hour) + f64::from(host) / 10.0)?;
+                    per_bucket[usize::from(key[0])] += 1;
+                    table.insert(&key[..], hour as f64 + f64::from(host) / 10.0)?;
                 }
             }
         }
     }
     tx.commit()?;
-    println!("720 rows written, per bucket: {written:?}");
+    println!("720 rows written, per salt bucket: {per_bucket:?}");
+    println!("(every hour of one series shares its bucket: the hour is not hashed)");
 
     // sys.cpu.user from hour 10 to hour 20 (exclusive), every host.
-    let from = START + 10 * 3600;
-    let to = START + 20 * 3600;
+    let from = base_time(start_ms + 10 * 3_600_000) as u32;
+    let to = base_time(start_ms + 20 * 3_600_000) as u32;
     let plan = TsdbRow::scan()
-        .metric(CPU_USER)
-        .base_hour_range(from..to)
+        .metric(SYS_CPU_USER)
+        .base_range(from..to)
         .plan()?;
     println!(
-        "\nscan metric {CPU_USER:06x}, hours [10, 20): {} ranges",
+        "\nscan metric 000002, hours [10, 20): {} ranges, one per bucket",
         plan.ranges().len()
     );
-    for r in plan.ranges() {
+    for r in plan.ranges().iter().take(3) {
         println!("  {}", r.to_hbase_shell());
     }
+    println!("  ...");
 
     let rtx = db.begin_read()?;
     let table = rtx.open_table(TSDB)?;
@@ -79,19 +100,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .into_iter()
         .map(|range| range.map(|row| row.map(|(k, v)| (k.value().to_vec(), v.value()))));
 
-    let mut last_hour = 0;
+    let mut last = 0;
     let mut rows = 0;
     println!("\nmerged in time order:");
     for item in plan.merge(streams) {
         let (key, value) = item?;
-        let row = TsdbRow::decode(&key)?;
-        assert!(row.base_hour >= last_hour, "time order");
-        last_hour = row.base_hour;
+        // Rows the store returned were salted when written: no need to hash again.
+        let row = TsdbRow::decode_unverified(&key)?;
+        assert!(row.base >= last, "time order");
+        last = row.base;
         if rows < 8 {
             println!(
-                "  hour +{:>2} host {} bucket {} value {value}",
-                (row.base_hour - START) / 3600,
-                row.tags[5],
+                "  hour +{:>2} host {} bucket {:>2} value {value}",
+                (row.base - base_time(start_ms) as u32) / 3600,
+                row.tags.0[0].1[2],
                 key[0]
             );
         }

@@ -392,6 +392,86 @@ fn random_query(q: &Query, keys: &[Random]) -> Planned<Random> {
     }
 }
 
+// Layout 6: a raw `#[java]` string in the middle (the HBase book's `[key][reverse ts]` with a
+// bucket in front): fixing "row1" also spans "row10"'s keys; the plan filters them.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(java_hash, buckets = 4, width = 1, of = "key")]
+struct JavaRow {
+    shard: u8,
+    #[java]
+    key: String,
+    #[reverse_ts]
+    ts: i64,
+    seq: u16,
+}
+
+fn java_row() -> impl Strategy<Value = JavaRow> {
+    let key = proptest::collection::vec(
+        prop_oneof![Just('r'), Just('1'), Just('0'), Just('\0')],
+        0..4,
+    )
+    .prop_map(|c| c.into_iter().collect::<String>());
+    (0..2u8, key, 0..4i64, 0..3u16).prop_map(|(shard, key, ts, seq)| JavaRow {
+        shard,
+        key,
+        ts,
+        seq,
+    })
+}
+
+fn java_row_query(q: &Query, keys: &[JavaRow]) -> Planned<JavaRow> {
+    let t = keys[q.t % keys.len()].clone();
+    let rts = (bound(q.lo, keys, |k| k.ts), bound(q.hi, keys, |k| k.ts));
+    let rseq = (bound(q.lo, keys, |k| k.seq), bound(q.hi, keys, |k| k.seq));
+    let rshard = (
+        bound(q.lo, keys, |k| k.shard),
+        bound(q.hi, keys, |k| k.shard),
+    );
+    let tt = t.clone();
+    let s = JavaRow::scan();
+    match (q.k, q.ranged) {
+        (0, true) => (
+            s.shard_range(rshard).plan(),
+            Box::new(move |x| in_range(&x.shard, &rshard)),
+        ),
+        (0, _) => (s.plan(), Box::new(|_| true)),
+        (1, _) => (
+            s.shard(t.shard).plan(),
+            Box::new(move |x| x.shard == tt.shard),
+        ),
+        (2, true) => (
+            s.shard(t.shard).key(t.key.clone()).ts_range(rts).plan(),
+            Box::new(move |x| x.shard == tt.shard && x.key == tt.key && in_range(&x.ts, &rts)),
+        ),
+        (2, _) => (
+            s.shard(t.shard).key(t.key.clone()).plan(),
+            Box::new(move |x| x.shard == tt.shard && x.key == tt.key),
+        ),
+        (3, true) => (
+            s.shard(t.shard)
+                .key(t.key.clone())
+                .ts(t.ts)
+                .seq_range(rseq)
+                .plan(),
+            Box::new(move |x| {
+                x.shard == tt.shard && x.key == tt.key && x.ts == tt.ts && in_range(&x.seq, &rseq)
+            }),
+        ),
+        (3, _) => (
+            s.shard(t.shard).key(t.key.clone()).ts(t.ts).plan(),
+            Box::new(move |x| x.shard == tt.shard && x.key == tt.key && x.ts == tt.ts),
+        ),
+        _ => (
+            s.shard(t.shard)
+                .key(t.key.clone())
+                .ts(t.ts)
+                .seq(t.seq)
+                .plan(),
+            Box::new(move |x| *x == tt),
+        ),
+    }
+}
+
 macro_rules! store_test {
     ($name:ident, $gen:expr, $fields:expr, $query:ident) => {
         proptest! {
@@ -417,3 +497,4 @@ store_test!(md5_prefix_of_leading_field, prefixed(), 3, prefixed_query);
 store_test!(md5_buckets_of_trailing_field, bucketed(), 4, bucketed_query);
 store_test!(phoenix_buckets, phoenix(), 3, phoenix_query);
 store_test!(random_buckets, random(), 2, random_query);
+store_test!(raw_java_string_in_the_middle, java_row(), 4, java_row_query);

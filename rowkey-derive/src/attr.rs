@@ -14,6 +14,9 @@ pub mod kw {
     pub const PHOENIX: &str = "phoenix";
     pub const RANDOM: &str = "random";
     pub const XXH3: &str = "xxh3";
+    pub const JAVA_HASH: &str = "java_hash";
+    pub const OPENTSDB: &str = "opentsdb";
+    pub const WIDTH: &str = "width";
     pub const OF: &str = "of";
     pub const LEN: &str = "len";
     pub const BUCKETS: &str = "buckets";
@@ -30,6 +33,7 @@ pub mod kw {
     pub const REVERSE_TS: &str = "reverse_ts";
     pub const DESC: &str = "desc";
     pub const JAVA: &str = "java";
+    pub const NUL_TERMINATED: &str = "nul_terminated";
     /// Every field attribute, for "goes on a field" errors.
     pub const FIELD_ATTRS: &[&str] = &[FIXED, DECIMAL, HEX, REVERSE, REVERSE_TS, DESC, JAVA];
 }
@@ -60,6 +64,8 @@ pub enum SaltKind {
     Xxh3,
     Phoenix,
     Random,
+    JavaHash,
+    OpenTsdb,
 }
 
 /// What each salt kind takes: the one table a new salt joins.
@@ -74,6 +80,10 @@ pub struct SaltRules {
     pub needs_buckets: bool,
     /// May be written in a text key.
     pub text: bool,
+    /// The most buckets: 256 for a one-byte salt, more when `width` is wider.
+    pub max_buckets: u64,
+    /// Takes `width = W` (salt bytes, 1..=8; default 1).
+    pub width: bool,
 }
 
 pub const SALTS: &[SaltRules] = &[
@@ -84,6 +94,8 @@ pub const SALTS: &[SaltRules] = &[
         no_of: "",
         needs_buckets: false,
         text: true,
+        max_buckets: 256,
+        width: false,
     },
     SaltRules {
         kind: SaltKind::Xxh3,
@@ -92,6 +104,8 @@ pub const SALTS: &[SaltRules] = &[
         no_of: "",
         needs_buckets: true,
         text: true,
+        max_buckets: 256,
+        width: false,
     },
     SaltRules {
         kind: SaltKind::Phoenix,
@@ -100,6 +114,8 @@ pub const SALTS: &[SaltRules] = &[
         no_of: "hashes every byte of the key after the salt",
         needs_buckets: true,
         text: false,
+        max_buckets: 256,
+        width: false,
     },
     SaltRules {
         kind: SaltKind::Random,
@@ -108,6 +124,28 @@ pub const SALTS: &[SaltRules] = &[
         no_of: "is random",
         needs_buckets: true,
         text: true,
+        max_buckets: 256,
+        width: false,
+    },
+    SaltRules {
+        kind: SaltKind::JavaHash,
+        name: kw::JAVA_HASH,
+        hashes_of: true,
+        no_of: "",
+        needs_buckets: true,
+        text: false,
+        max_buckets: i32::MAX as u64,
+        width: true,
+    },
+    SaltRules {
+        kind: SaltKind::OpenTsdb,
+        name: kw::OPENTSDB,
+        hashes_of: true,
+        no_of: "",
+        needs_buckets: true,
+        text: false,
+        max_buckets: i32::MAX as u64,
+        width: true,
     },
 ];
 
@@ -147,6 +185,7 @@ pub struct SaltAttr {
     pub of_key: Option<Path>,
     pub len: Option<Num>,
     pub buckets: Option<Num>,
+    pub width: Option<Num>,
     pub alphabet: Option<LitStr>,
     pub span: proc_macro2::Span,
     /// The attribute did not parse; its error is already reported.
@@ -164,6 +203,8 @@ pub struct FieldAttrs {
     pub reverse_ts: Flag,
     pub desc: Flag,
     pub java: Flag,
+    /// `#[java(nul_terminated)]`: the raw string then a `00` byte.
+    pub nul_terminated: Option<syn::Ident>,
 }
 
 /// Stores `value` in `slot`, or reports a duplicate spanned on `at`.
@@ -249,6 +290,7 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
         of_key: None,
         len: None,
         buckets: None,
+        width: None,
         alphabet: None,
         span: syn::spanned::Spanned::span(attr),
         failed: false,
@@ -284,11 +326,16 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
             let lit: LitStr = meta.value()?.parse()?;
             set_once(cx, &mut out.alphabet, lit, &meta.path, "salt(alphabet)");
             Ok(())
-        } else if meta.path.is_ident(kw::LEN) || meta.path.is_ident(kw::BUCKETS) {
+        } else if meta.path.is_ident(kw::LEN)
+            || meta.path.is_ident(kw::BUCKETS)
+            || meta.path.is_ident(kw::WIDTH)
+        {
             let lit: LitInt = meta.value()?.parse()?;
             let value = lit.base10_parse::<usize>()?;
             let (slot, name) = if meta.path.is_ident(kw::LEN) {
                 (&mut out.len, kw::LEN)
+            } else if meta.path.is_ident(kw::WIDTH) {
+                (&mut out.width, kw::WIDTH)
             } else {
                 (&mut out.buckets, kw::BUCKETS)
             };
@@ -297,7 +344,7 @@ fn salt(cx: &Ctxt, attr: &Attribute) -> SaltAttr {
         } else {
             let name = path_name(&meta.path);
             Err(meta.error(format!(
-                "unknown key `{name}` in `#[salt(...)]`; expected a kind ({}), `of`, `len`, `buckets` or `alphabet`",
+                "unknown key `{name}` in `#[salt(...)]`; expected a kind ({}), `of`, `len`, `buckets`, `width` or `alphabet`",
                 salt_kinds()
             )))
         }
@@ -339,7 +386,7 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             kw::REVERSE => flag(cx, attr, &mut out.reverse, kw::REVERSE),
             kw::REVERSE_TS => flag(cx, attr, &mut out.reverse_ts, kw::REVERSE_TS),
             kw::DESC => flag(cx, attr, &mut out.desc, kw::DESC),
-            kw::JAVA => flag(cx, attr, &mut out.java, kw::JAVA),
+            kw::JAVA => java(cx, attr, &mut out),
             kw::ROWKEY | kw::SALT => cx.error_spanned_by(
                 attr,
                 format!("`#[{name}(...)]` goes on the struct; field attributes are written alone, such as `#[desc]`"),
@@ -363,6 +410,36 @@ fn path_name(path: &Path) -> String {
         .map(|s| s.ident.to_string())
         .collect::<Vec<_>>()
         .join("::")
+}
+
+/// `#[java]`, or `#[java(nul_terminated)]`.
+fn java(cx: &Ctxt, attr: &Attribute, out: &mut FieldAttrs) {
+    let syn::Meta::List(_) = &attr.meta else {
+        return flag(cx, attr, &mut out.java, kw::JAVA);
+    };
+    let parsed = attr.parse_args_with(|input: ParseStream| {
+        let key: syn::Ident = input.parse()?;
+        if key != kw::NUL_TERMINATED || !input.is_empty() {
+            return Err(syn::Error::new(
+                key.span(),
+                "`#[java(...)]` takes `nul_terminated` (the raw string, then a 00 byte), or nothing: `#[java]`",
+            ));
+        }
+        Ok(key)
+    });
+    match parsed {
+        Ok(key) => {
+            set_once(
+                cx,
+                &mut out.java,
+                attr.path().clone(),
+                attr.path(),
+                kw::JAVA,
+            );
+            out.nul_terminated = Some(key);
+        }
+        Err(err) => cx.syn_error(err),
+    }
 }
 
 /// A flag attribute such as `#[desc]`, which takes no arguments.

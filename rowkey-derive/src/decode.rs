@@ -3,9 +3,32 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::ast::Input;
+use crate::ast::{Field, Input};
 use crate::encode::{span_locals, trim};
 use crate::expand::{format_of, krate};
+
+/// The call that reads field `f` from `reader` (a `&mut Reader`): its format's `read`, or, for a
+/// raw `#[java]` string that fixed-width fields follow, that read over a window ending where
+/// they start.
+pub fn read_call(input: &Input, f: &Field, reader: TokenStream) -> TokenStream {
+    let krate = krate();
+    let read = format_of(f, "read");
+    let open = f.open_end();
+    if !f.is_raw() || f.last {
+        return quote!(#read(#reader, #open));
+    }
+    let tail: Vec<TokenStream> = input.fields[f.index + 1..]
+        .iter()
+        .map(|g| format_of(g, "WIDTH"))
+        .collect();
+    quote! {
+        #krate::__private::read_before(
+            #reader,
+            #krate::__private::sum(&[#(#tail),*]),
+            |__sub| #read(__sub, true),
+        )
+    }
+}
 
 pub fn method(input: &Input) -> TokenStream {
     let krate = krate();
@@ -17,13 +40,12 @@ pub fn method(input: &Input) -> TokenStream {
     let salt = input.salt();
     let of = salt.as_ref().map(|s| s.of.clone()).unwrap_or_default();
     let reads = input.fields.iter().zip(&locals).map(|(f, local)| {
-        let read = format_of(f, "read");
-        let open = f.open_end();
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
+        let read = read_call(input, f, quote!(&mut __r));
         let read = quote! {
             __r.begin(#name, #flip);
-            let #local = #read(&mut __r, #open)?;
+            let #local = #read?;
         };
         if of.contains(&f.index) {
             let (s, e) = span_locals(f.index);

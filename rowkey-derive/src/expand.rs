@@ -126,6 +126,22 @@ fn assertions(input: &Input) -> TokenStream {
             );
         });
     }
+    // A user type after a raw `#[java]` string must have a fixed width.
+    if let Some(raw) = input.fields.iter().find(|f| f.is_raw() && !f.is_text()) {
+        for after in input.fields[raw.index + 1..]
+            .iter()
+            .filter(|f| f.width() == Width::Unknown)
+        {
+            let width = format_of(after, "WIDTH");
+            let msg = format!(
+                "field `{}` follows the raw `#[java]` string `{}` and needs a fixed width",
+                after.name, raw.name
+            );
+            out.extend(quote_spanned! {after.ty.span()=>
+                const _: () = ::core::assert!(#width.is_some(), #msg);
+            });
+        }
+    }
     for field in &input.fields {
         if let (Some(path), Width::Unknown) = (&field.attrs.reverse, field.width()) {
             let width = format_of(field, "WIDTH");

@@ -4,7 +4,7 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
 use crate::ast::{Class, Input};
-use crate::expand::{format_of, krate};
+use crate::expand::krate;
 
 /// The expression that renders the decoded value `v` (a reference) of a field of class
 /// `class`: bytes as `toStringBinary` strings, everything else with `Debug`.
@@ -30,12 +30,11 @@ pub fn method(input: &Input) -> TokenStream {
     let krate = krate();
     let parts = input.fields.iter().map(|f| {
         let render = render(&f.class, &quote!(&__v), &krate);
-        let read = format_of(f, "read");
-        let open = f.open_end();
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
+        let read = crate::decode::read_call(input, f, quote!(__x.begin(#name, #flip)));
         quote! {
-            match #read(__x.begin(#name, #flip), #open) {
+            match #read {
                 #krate::__private::Ok(__v) => {
                     __x.value(#render)
                 }

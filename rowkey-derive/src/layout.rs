@@ -74,9 +74,10 @@ impl Field<'_> {
     }
 
     /// True when the field may run to the end of the key (no terminator or delimiter): the
-    /// last field, unless a binary `#[desc]` needs its terminator.
+    /// last field, unless a binary `#[desc]` needs its terminator; and a raw `#[java]` string
+    /// anywhere (its end is where the fixed-width fields after it start).
     pub fn open_end(&self) -> bool {
-        self.last && (self.is_text() || self.attrs.desc.is_none())
+        self.is_raw() || self.last && (self.is_text() || self.attrs.desc.is_none())
     }
 
     /// `0xFF` for binary `#[desc]` fields, whose bytes are inverted. Text layouts write
@@ -87,6 +88,13 @@ impl Field<'_> {
         } else {
             0x00
         }
+    }
+
+    /// A raw `#[java]` string or byte vector (no escape, no terminator).
+    pub fn is_raw(&self) -> bool {
+        self.attrs.java.is_some()
+            && self.attrs.nul_terminated.is_none()
+            && matches!(self.class.value(), Class::String | Class::Bytes)
     }
 
     /// The explicit width attribute, if any (fixed, decimal or hex).
@@ -112,7 +120,10 @@ impl Field<'_> {
         if self.attrs.reverse.is_some() {
             return Err("NoRangeReversed");
         }
-        if self.attrs.java.is_some() {
+        if self.is_raw() {
+            return Err("NoRangeRaw");
+        }
+        if self.attrs.java.is_some() && self.attrs.nul_terminated.is_none() {
             return Err("NoRangeJava");
         }
         if variable_text {
@@ -206,8 +217,14 @@ impl Field<'_> {
         } else if let Some(n) = &a.hex {
             let n = lit(n);
             quote!(#p::Hex<#n>)
+        } else if a.reverse_ts.is_some() && a.java.is_some() {
+            quote!(#p::JavaReverseTs)
         } else if a.reverse_ts.is_some() {
             quote!(#p::ReverseTs)
+        } else if self.attrs.nul_terminated.is_some() {
+            quote!(#p::NulTerminated)
+        } else if self.is_raw() {
+            quote!(#p::JavaStr)
         } else if a.java.is_some() {
             quote!(#p::Java)
         } else if a.reverse.is_some() {
@@ -326,9 +343,18 @@ impl Field<'_> {
         if let Some(n) = &a.hex {
             out.push(format!("#[hex({})]", n.value));
         }
+        if a.nul_terminated.is_some() {
+            out.push("#[java(nul_terminated)]".into());
+        }
         for (flag, name) in [
             (&a.reverse_ts, "reverse_ts"),
-            (&a.java, "java"),
+            (
+                &a.java
+                    .as_ref()
+                    .filter(|_| a.nul_terminated.is_none())
+                    .cloned(),
+                "java",
+            ),
             (&a.reverse, "reverse"),
             (&a.desc, "desc"),
         ] {
@@ -369,6 +395,14 @@ impl Salt {
             }
             (SaltKind::Md5, Some(_)) => quote!(#p::Md5Buckets { buckets: #buckets }),
             (SaltKind::Xxh3, _) => quote!(#p::Xxh3Buckets { buckets: #buckets }),
+            (SaltKind::JavaHash, _) => {
+                let (buckets, width) = (self.buckets.unwrap_or(1) as u32, self.len as u8);
+                quote!(#p::JavaHash { buckets: #buckets, width: #width })
+            }
+            (SaltKind::OpenTsdb, _) => {
+                let (buckets, width) = (self.buckets.unwrap_or(1) as u32, self.len as u8);
+                quote!(#p::OpenTsdb { buckets: #buckets, width: #width })
+            }
             (SaltKind::Phoenix, _) => quote!(#p::Phoenix { buckets: #buckets }),
             (SaltKind::Random, _) => quote!(#p::Random { buckets: #buckets }),
         }
@@ -471,6 +505,7 @@ impl Input<'_> {
         let buckets = attr.buckets.as_ref().map(|n| n.value);
         let len = match (kind, buckets) {
             (SaltKind::Md5, None) => attr.len.as_ref().map_or(16, |n| n.value),
+            _ if kind.rules().width => attr.width.as_ref().map_or(1, |n| n.value),
             _ => 1,
         };
         let text = self.delimiter().map(|_| match (&attr.alphabet, buckets) {

@@ -292,6 +292,17 @@ fn fix_method(input: &Input, f: &Field, scan: &Ident, p: &TokenStream) -> TokenS
             None => format!("`.{}()`", input.plan_method()),
         }
     );
+    // A raw `#[java]` string that other fields follow: its matches are the keys of one length.
+    let fix = if f.is_raw() && !f.last {
+        let krate = krate();
+        let tail: Vec<TokenStream> = input.fields[f.index + 1..]
+            .iter()
+            .map(|g| crate::expand::format_of(g, "WIDTH"))
+            .collect();
+        quote!(fix_raw(__encoded, #krate::__private::sum(&[#(#tail),*])))
+    } else {
+        quote!(fix_encoded(__encoded, #trim))
+    };
     // Strings and byte vectors take anything that converts (`.user("ann")`); other types
     // take the value itself, so integer literals infer the field's type.
     if matches!(f.class, Class::String | Class::Bytes) {
@@ -299,7 +310,8 @@ fn fix_method(input: &Input, f: &Field, scan: &Ident, p: &TokenStream) -> TokenS
             #[doc = #doc]
             pub fn #method(self, value: impl #p::Into<#ty>) -> #scan<#next> {
                 let __encode = #encode;
-                #scan(self.0.fix_encoded(__encode(&value.into()), #trim))
+                let __encoded = __encode(&value.into());
+                #scan(self.0.#fix)
             }
         }
     } else {
@@ -307,7 +319,8 @@ fn fix_method(input: &Input, f: &Field, scan: &Ident, p: &TokenStream) -> TokenS
             #[doc = #doc]
             pub fn #method(self, value: #ty) -> #scan<#next> {
                 let __encode = #encode;
-                #scan(self.0.fix_encoded(__encode(&value), #trim))
+                let __encoded = __encode(&value);
+                #scan(self.0.#fix)
             }
         }
     }

@@ -16,6 +16,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
         one_format(cx, field);
         reverse_needs_fixed_width(cx, field);
     }
+    raw_string_alone(cx, input);
     max_len(cx, input);
     key_limit(cx, input);
     salt(cx, input);
@@ -114,12 +115,34 @@ fn attrs_fit_type(cx: &Ctxt, field: &Field) {
         }
     }
     if let Some(path) = &a.java {
-        if known && !matches!(class, Class::Signed(_)) {
+        if let Some(nul) = &a.nul_terminated {
+            if !matches!(class, Class::String | Class::Bytes | Class::Other) {
+                cx.error_spanned_by(
+                    nul,
+                    format!(
+                        "`#[java(nul_terminated)]` writes a String or Vec<u8> then a 00 byte, not {}",
+                        class.describe()
+                    ),
+                );
+            }
+        } else if a.reverse_ts.is_some() {
+            if !matches!(class, Class::Signed(8 | 4) | Class::Other) {
+                cx.error_spanned_by(
+                    path,
+                    format!(
+                        "`#[java] #[reverse_ts]` (Java's wrapping `Long.MAX_VALUE - ts`) applies to i64 \
+                         or i32, not {}",
+                        class.describe()
+                    ),
+                );
+            }
+        } else if known && !matches!(class, Class::Signed(_) | Class::String | Class::Bytes) {
             cx.error_spanned_by(
                 path,
                 format!(
-                    "`#[java]` (two's complement like Bytes.toBytes) applies to signed integers, \
-                     not {}; unsigned integers are already written as Java writes them",
+                    "`#[java]` (bytes exactly as Java's Bytes.toBytes writes them) applies to signed \
+                     integers, String and Vec<u8>, not {}; unsigned integers are already written as \
+                     Java writes them",
                     class.describe()
                 ),
             );
@@ -156,11 +179,17 @@ fn one_format(cx: &Ctxt, field: &Field) {
         }
     }
     if let Some(java) = &a.java {
-        if a.decimal.is_some() || a.hex.is_some() || a.reverse_ts.is_some() {
+        if a.decimal.is_some() || a.hex.is_some() {
             cx.error_spanned_by(
                 java,
                 "`#[java]` applies to the binary integer encoding; remove it, the other format \
                  attribute already fixes the bytes",
+            );
+        }
+        if a.fixed.is_some() && matches!(field.class.value(), Class::String | Class::Bytes) {
+            cx.error_spanned_by(
+                java,
+                "`#[fixed(N)]` strings are already raw bytes (padded); remove `#[java]`",
             );
         }
     }
@@ -190,6 +219,43 @@ fn reverse_needs_fixed_width(cx: &Ctxt, field: &Field) {
     };
     if let Some(message) = message {
         cx.error_spanned_by(path, message);
+    }
+}
+
+/// A raw `#[java]` string has no terminator: decode finds its end where the fixed-width fields
+/// after it start, so every field after it must have a fixed width (the fields before it end
+/// themselves); and it cannot be inverted (`#[desc]` would need a terminator to keep prefixes
+/// apart).
+fn raw_string_alone(cx: &Ctxt, input: &Input) {
+    for raw in input.fields.iter().filter(|f| f.is_raw()) {
+        let java = raw
+            .attrs
+            .java
+            .as_ref()
+            .expect("a raw field carries #[java]");
+        if let Some(desc) = &raw.attrs.desc {
+            cx.error_spanned_by(
+                desc,
+                "`#[desc]` on a raw `#[java]` string cannot keep it apart from longer strings (it has \
+                 no terminator to invert); remove `#[desc]`, or use `#[java(nul_terminated)]`",
+            );
+        }
+        if raw.is_text() {
+            continue; // text_field reports `#[java]` in a text key
+        }
+        for after in &input.fields[raw.index + 1..] {
+            if matches!(after.width(), Width::Unbounded | Width::Max(_)) {
+                cx.error_spanned_by(
+                    java,
+                    format!(
+                        "a raw `#[java]` string needs fixed-width fields after it, but `{}` is \
+                         variable-length: decode finds where `{}` ends from the fields after it; give \
+                         `{}` a fixed width, move it before `{}`, or use `#[java(nul_terminated)]`",
+                        after.name, raw.name, after.name, raw.name
+                    ),
+                );
+            }
+        }
     }
 }
 
@@ -300,11 +366,29 @@ fn salt(cx: &Ctxt, input: &Input) {
         }
     }
     if let Some(buckets) = &salt.buckets {
-        if !(1..=256).contains(&buckets.value) {
+        if !(1..=rules.max_buckets).contains(&(buckets.value as u64)) {
+            let why = if rules.max_buckets == 256 {
+                "the bucket is one byte (Phoenix allows 256 at most)".to_string()
+            } else {
+                "a Java int".to_string()
+            };
             cx.error_spanned_by(
                 &buckets.lit,
-                "`buckets` must be in 1..=256: the bucket is one byte (HBase Phoenix allows 256 at most)",
+                format!("`buckets` must be in 1..={}: {why}", rules.max_buckets),
             );
+        }
+    }
+    if let Some(width) = &salt.width {
+        if !rules.width {
+            cx.error_spanned_by(
+                &width.lit,
+                format!(
+                    "`width` sets the salt bytes of {}; `#[salt({name})]` has a fixed width",
+                    crate::attr::salt_kinds_where(|r| r.width)
+                ),
+            );
+        } else if !(1..=8).contains(&width.value) {
+            cx.error_spanned_by(&width.lit, "`width` must be in 1..=8 salt bytes");
         }
     }
     let names: Vec<&str> = input.fields.iter().map(|f| f.name.as_str()).collect();

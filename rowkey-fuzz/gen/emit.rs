@@ -87,6 +87,9 @@ pub fn emit(layout: &Layout) -> String {
     let _ = writeln!(out, "    const HASH_PREFIX: bool = {hash_prefix};");
     let _ = writeln!(out, "    const BUCKETS: Option<u16> = {buckets};");
     let bucket_salt = match (&layout.salt, layout.delimiter) {
+        (Some(Salt::JavaHash { width, .. }), _) => {
+            format!("rowkey::salt::salt_bytes(u32::from(b), {width})[..{width}].to_vec()")
+        }
         (
             Some(Salt::Random {
                 alphabet: Some(a), ..
@@ -131,8 +134,10 @@ pub fn emit(layout: &Layout) -> String {
         "    fn accepts(&self) -> bool {{ {} }}",
         accepts.join(" && ")
     );
-    let keys: Vec<String> = layout
-        .fields
+    // The documented order ends at a raw `#[java]` string (no terminator).
+    let ordered = layout.fields.iter().position(|f| f.kind.raw).unwrap_or(n);
+    let _ = writeln!(out, "    const ORDERED: usize = {ordered};");
+    let keys: Vec<String> = layout.fields[..ordered]
         .iter()
         .map(|f| format!("Self::{0}_key(&self.{0}, &o.{0})", f.name))
         .collect();

@@ -40,6 +40,9 @@ pub struct Kind {
     pub pad: Option<u8>,
     /// Options around the value.
     pub depth: usize,
+    /// A raw `#[java]` string: no terminator, so only fixed-width fields may follow it, and the
+    /// key's documented order ends before it.
+    pub raw: bool,
 }
 
 const NATURAL: &str = "a.cmp(b)";
@@ -63,6 +66,7 @@ fn kind(name: &str, ty: &str, attrs: &[&str], gen: &str) -> Kind {
         newest_first: false,
         pad: None,
         depth: 0,
+        raw: false,
     }
 }
 
@@ -105,6 +109,13 @@ impl Kind {
         self.newest_first = true;
         self.desc = false;
         self.key = "b.cmp(a)".into();
+        self
+    }
+    fn raw(mut self) -> Self {
+        self.raw = true;
+        self.range = false;
+        self.desc = false;
+        self.fixed = false;
         self
     }
     fn padded(mut self, pad: u8) -> Self {
@@ -408,6 +419,47 @@ pub fn binary() -> Vec<Kind> {
         .no_desc(),
     ];
     out.extend(reversed.into_iter().map(|k| k.no_range().no_option()));
+    // Keys Java code wrote: raw strings, nul-terminated strings, Java's wrapping reverse_ts.
+    out.push(
+        kind(
+            "#[java] String",
+            "String",
+            &["#[java]"],
+            "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
+        )
+        .raw(),
+    );
+    out.push(kind("#[java] Vec<u8>", "Vec<u8>", &["#[java]"], "g.bytes(5)").raw());
+    out.push(
+        kind(
+            "#[java(nul_terminated)] String",
+            "String",
+            &["#[java(nul_terminated)]"],
+            "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
+        )
+        .accepts("!v.contains('\\0')")
+        .variable(),
+    );
+    out.push(
+        kind(
+            "#[java(nul_terminated)] Vec<u8>",
+            "Vec<u8>",
+            &["#[java(nul_terminated)]"],
+            "g.bytes(5)",
+        )
+        .accepts("!v.contains(&0)")
+        .variable(),
+    );
+    for (t, bits) in [("i64", 64u32), ("i32", 32)] {
+        out.push(
+            kind(&format!("#[java] #[reverse_ts] {t}"), t, &["#[java]", "#[reverse_ts]"], &format!("g.int({bits}) as {t}"))
+                .key(format!("({t}::MAX.wrapping_sub(*a) as u{bits}).cmp(&({t}::MAX.wrapping_sub(*b) as u{bits}))"))
+                .no_range()
+                .no_desc(),
+        );
+    }
+    // OpenTSDB's tag pairs, a user type (KeyCodec) of the runtime.
+    out.push(kind("Tags", "rowkey::opentsdb::Tags", &[], "g.tags()").variable());
     out
 }
 

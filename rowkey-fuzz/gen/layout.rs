@@ -26,6 +26,12 @@ pub enum Salt {
         buckets: u16,
         alphabet: Option<String>,
     },
+    JavaHash {
+        buckets: u32,
+        width: u8,
+        of: Vec<usize>,
+        opentsdb: bool,
+    },
 }
 
 impl Salt {
@@ -39,6 +45,10 @@ impl Salt {
                 alphabet: Some(_), ..
             } => "random alphabet",
             Salt::Random { .. } => "random",
+            Salt::JavaHash {
+                opentsdb: false, ..
+            } => "java_hash",
+            Salt::JavaHash { opentsdb: true, .. } => "opentsdb",
         }
     }
 
@@ -49,6 +59,7 @@ impl Salt {
             | Salt::Xxh3Buckets { buckets, .. }
             | Salt::Phoenix { buckets }
             | Salt::Random { buckets, .. } => Some(*buckets),
+            Salt::JavaHash { buckets, .. } => u16::try_from(*buckets).ok().or(Some(u16::MAX)),
         }
     }
 
@@ -64,6 +75,7 @@ impl Salt {
     pub fn width(&self, text: bool) -> usize {
         let binary = match self {
             Salt::Md5 { len, .. } => usize::from(len.unwrap_or(16)),
+            Salt::JavaHash { width, .. } => usize::from(*width),
             _ => 1,
         };
         if !text {
@@ -106,6 +118,16 @@ impl Salt {
                 format!("#[salt(xxh3, buckets = {buckets}, {})]", of(o))
             }
             Salt::Phoenix { buckets } => format!("#[salt(phoenix, buckets = {buckets})]"),
+            Salt::JavaHash {
+                buckets,
+                width,
+                of: o,
+                opentsdb,
+            } => format!(
+                "#[salt({}, buckets = {buckets}, width = {width}, {})]",
+                if *opentsdb { "opentsdb" } else { "java_hash" },
+                of(o)
+            ),
             Salt::Random {
                 buckets,
                 alphabet: None,
@@ -188,6 +210,18 @@ pub fn layout(
         };
         kinds[at] = k.clone();
     }
+    // A raw `#[java]` string: only fixed-width fields after it (the first raw one stays).
+    if let Some(raw) = kinds.iter().position(|k| k.raw) {
+        let fixed: Vec<&Kind> = table
+            .iter()
+            .filter(|k| k.fixed && k.depth == 0 && !k.raw)
+            .collect();
+        for k in kinds.iter_mut().skip(raw + 1) {
+            if !k.fixed || k.raw || k.depth > 0 {
+                *k = (*rng.pick(&fixed)).clone();
+            }
+        }
+    }
     let fields: Vec<Field> = kinds
         .into_iter()
         .enumerate()
@@ -215,8 +249,8 @@ pub fn layout(
 }
 
 /// Salt kinds, by index: none, md5 prefix, md5 buckets, phoenix, random, random with an
-/// alphabet, xxh3 buckets.
-pub const SALT_KINDS: usize = 7;
+/// alphabet, xxh3 buckets, java_hash, opentsdb.
+pub const SALT_KINDS: usize = 9;
 
 fn random_salt(
     rng: &mut Rng,
@@ -225,9 +259,9 @@ fn random_salt(
     delimiter: Option<u8>,
 ) -> Option<Salt> {
     let text = delimiter.is_some();
-    let choice = forced.unwrap_or_else(|| [0, 0, 0, 1, 2, 3, 4, 5, 6][rng.index(9)]);
+    let choice = forced.unwrap_or_else(|| [0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8][rng.index(11)]);
     let choice = match choice {
-        3 if text => 4,
+        3 | 7 | 8 if text => 4,
         5 if !text => 4,
         c => c,
     };
@@ -271,6 +305,25 @@ fn random_salt(
             Salt::Xxh3Buckets {
                 buckets: buckets(rng),
                 of,
+            }
+        }
+        7 | 8 => {
+            let of = of();
+            let (buckets, width) = rng.pick(&[
+                (1u32, 1u8),
+                (20, 1),
+                (256, 1),
+                (1000, 1),
+                (2, 2),
+                (300, 2),
+                (20, 3),
+                (7, 4),
+            ]);
+            Salt::JavaHash {
+                buckets,
+                width,
+                of,
+                opentsdb: choice == 8,
             }
         }
         _ => {

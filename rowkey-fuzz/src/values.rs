@@ -88,3 +88,12 @@ pub fn bound_ok<T>(b: &Bound<T>, accepts: impl Fn(&T) -> bool) -> bool {
         Bound::Unbounded => true,
     }
 }
+
+impl Rng {
+    /// OpenTSDB tag pairs: up to three, UIDs of nasty bytes (so pairs share prefixes).
+    pub fn tags(&mut self) -> rowkey::opentsdb::Tags {
+        let n = self.index(4);
+        let uid = |g: &mut Rng| [g.pick(&[0u8, 1, 0xFF]), g.pick(&[0u8, 7]), g.byte()];
+        rowkey::opentsdb::Tags((0..n).map(|_| (uid(self), uid(self))).collect())
+    }
+}

@@ -96,6 +96,8 @@ fn generator_covers_every_kind_and_salt() {
         }
     }
     assert!(seen("salt: phoenix, binary"));
+    assert!(seen("salt: java_hash, binary"));
+    assert!(seen("salt: opentsdb, binary"));
     assert!(seen("salt: random alphabet, text"));
     assert!(COVERAGE
         .iter()

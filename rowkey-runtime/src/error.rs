@@ -354,9 +354,9 @@ pub enum DecodeError {
         /// Where the bucket byte is.
         offset: usize,
         /// The bucket number found.
-        bucket: u16,
+        bucket: u32,
         /// The number of buckets.
-        buckets: u16,
+        buckets: u32,
     },
     /// A user [`KeyCodec`](crate::KeyCodec) rejected the bytes.
     Codec {

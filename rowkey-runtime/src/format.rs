@@ -10,7 +10,7 @@ mod text;
 
 pub use digits::{Decimal, Hex, Unsigned};
 pub use fixed::{Fixed, FixedWidth, JavaFixed};
-pub use java::{Java, JavaInt, ReverseTs, Timestamp};
+pub use java::{Java, JavaInt, JavaReverseTs, JavaStr, NulTerminated, ReverseTs, Timestamp};
 pub use text::{
     expect_delimiter, Complement, Delimited, TextFixed, TextInt, TextReverseTs, TextStr,
 };

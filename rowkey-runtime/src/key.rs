@@ -252,7 +252,7 @@ pub fn read_salt(
                 SaltTextError::Bucket(bucket) => DecodeError::BucketOutOfRange {
                     field: "salt",
                     offset: at,
-                    bucket,
+                    bucket: u32::from(bucket),
                     buckets: salt.buckets().unwrap_or(0),
                 },
             })?;
@@ -260,15 +260,13 @@ pub fn read_salt(
             parsed
         }
     };
-    if let (Some(buckets), Some(&bucket)) = (salt.buckets(), bytes[..n].first()) {
-        if u16::from(bucket) >= buckets {
-            return Err(DecodeError::BucketOutOfRange {
-                field: "salt",
-                offset: at,
-                bucket: u16::from(bucket),
-                buckets,
-            });
-        }
+    if let Err(bucket) = salt.check_bucket(&bytes[..n]) {
+        return Err(DecodeError::BucketOutOfRange {
+            field: "salt",
+            offset: at,
+            bucket,
+            buckets: salt.buckets().unwrap_or(0),
+        });
     }
     Ok((bytes, n))
 }
@@ -330,8 +328,10 @@ pub fn write_salt(
 fn compute_from_spans(w: &Writer<'_>, salt: Salt, of: &[(usize, usize)]) -> ([u8; 16], usize) {
     let mut spans = [(0usize, 0usize); 8];
     let mut n = 0;
+    // OpenTSDB's salt looks at the first field alone (the metric UID): keep it apart.
+    let keep_first = matches!(salt, Salt::OpenTsdb { .. });
     for &(s, e) in of {
-        if n > 0 && spans[n - 1].1 == s {
+        if n > 0 && spans[n - 1].1 == s && !(keep_first && n == 1) {
             spans[n - 1].1 = e;
         } else if n < spans.len() {
             spans[n] = (s, e);
@@ -351,8 +351,10 @@ pub fn explain_salt(
     delimiter: u8,
 ) -> Result<String, DecodeError> {
     let (found, n) = read_salt(r, salt, text, delimiter)?;
+    let hex: String = found[..n].iter().map(|b| format!("{b:02X}")).collect();
     Ok(match salt.buckets() {
-        Some(buckets) => format!("bucket {} of {buckets}", found[0]),
-        None => found[..n].iter().map(|b| format!("{b:02X}")).collect(),
+        Some(buckets) if n == 1 => format!("bucket {} of {buckets}", found[0]),
+        Some(buckets) => format!("{hex} (a salt of {buckets} buckets)"),
+        None => hex,
     })
 }

@@ -104,6 +104,12 @@ impl fmt::Display for Layout {
                 Salt::Xxh3Buckets { buckets } => format!("xxh3, buckets = {buckets}"),
                 Salt::Phoenix { buckets } => format!("phoenix, buckets = {buckets}"),
                 Salt::Random { buckets } => format!("random, buckets = {buckets}"),
+                Salt::JavaHash { buckets, width } => {
+                    format!("java_hash, buckets = {buckets}, width = {width}")
+                }
+                Salt::OpenTsdb { buckets, width } => {
+                    format!("opentsdb, buckets = {buckets}, width = {width}")
+                }
                 Salt::None => String::new(),
             };
             write!(f, "{sep}salt({kind}{of}) {}B", self.salt_width)?;

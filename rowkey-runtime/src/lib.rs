@@ -16,10 +16,13 @@
 //! | `String`, `Vec<u8>` not last | `00` escaped as `00 FF`, terminated by `00 01` |
 //! | `String`, `Vec<u8>` last | raw to the end of the key |
 //! | `Option<T>` | `00` for None, `01` + T for Some |
-//! | `#[fixed(N)]` string/bytes | value + `00` padding to N bytes |
+//! | `#[fixed(N)]` string/bytes | value + `00` padding (or `pad`) to N bytes, under the pad rule |
 //! | `#[fixed(N)]` integer | N big-endian bytes (sign bit of the N-byte value flipped for signed) |
 //! | `#[decimal(N)]`, `#[hex(N)]` | N zero-padded ASCII digits (hex lowercase) |
 //! | `#[reverse_ts]` | `Bytes.toBytes(Long.MAX_VALUE - ts)` (`Integer` for 32-bit) |
+//! | `#[java]` string / bytes | raw, no escape, no terminator (fixed-width fields after it) |
+//! | `#[java(nul_terminated)]` string / bytes | raw, then `00` |
+//! | `#[java] #[reverse_ts]` | `Bytes.toBytes(Long.MAX_VALUE - ts)` with Java's wrap-around |
 //! | `#[reverse]` | the field's fixed-width bytes reversed |
 //! | `#[desc]` | the field's terminated encoding with every byte inverted (`FF ^ b`) |
 //!
@@ -38,6 +41,7 @@ mod io;
 mod key;
 pub mod layout;
 mod merge;
+pub mod opentsdb;
 pub mod salt;
 pub mod scan;
 pub mod sim;

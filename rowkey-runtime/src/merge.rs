@@ -103,6 +103,8 @@ pub struct Merge<I: Iterator> {
     started: bool,
     /// The stream whose head was returned last, refilled only when the next row is asked for.
     pending: Option<usize>,
+    /// Only keys of this length are rows (an inexact plan's filter).
+    key_len: Option<usize>,
 }
 
 impl<I> Merge<I>
@@ -121,7 +123,15 @@ where
             remaining: None,
             started: false,
             pending: None,
+            key_len: None,
         }
+    }
+
+    /// Keeps only keys of `len` bytes (errors pass): the filter of an inexact
+    /// [`ScanPlan`](crate::ScanPlan), applied for you by `ScanPlan::merge`.
+    pub fn key_len(mut self, len: Option<usize>) -> Self {
+        self.key_len = len;
+        self
     }
 
     /// For streams sorted in descending order (reverse scans): rows come out largest first.
@@ -136,14 +146,22 @@ where
         self
     }
 
+    /// Reads the stream's next row (skipping rows the filter drops) into the heap.
     fn pull(&mut self, stream: usize) {
-        if let Some(item) = self.streams[stream].next() {
-            self.heap.push(Head {
-                item,
-                stream,
-                skip: self.skip,
-                reverse: self.reverse,
-            });
+        for item in self.streams[stream].by_ref() {
+            let kept = match (self.key_len, item.row_key()) {
+                (Some(n), Some(key)) => key.len() == n,
+                _ => true,
+            };
+            if kept {
+                self.heap.push(Head {
+                    item,
+                    stream,
+                    skip: self.skip,
+                    reverse: self.reverse,
+                });
+                return;
+            }
         }
     }
 }

@@ -2,8 +2,8 @@
 
 pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
 pub use crate::format::{
-    Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, Natural, Opt, Reverse,
-    ReverseTs, TextFixed, TextInt, TextReverseTs, TextStr,
+    Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaReverseTs, JavaStr,
+    Natural, NulTerminated, Opt, Reverse, ReverseTs, TextFixed, TextInt, TextReverseTs, TextStr,
 };
 pub use crate::key::{
     check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt,
@@ -13,7 +13,8 @@ pub use crate::layout::{fingerprint, offsets, Encoding, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{
     encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeJava,
-    NoRangeNested, NoRangeReversed, NoRangeText, NonGenericKey, PartialKey, RangeEnded, ScanPlan,
+    NoRangeNested, NoRangeRaw, NoRangeReversed, NoRangeText, NonGenericKey, PartialKey, RangeEnded,
+    ScanPlan,
 };
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;
@@ -42,4 +43,22 @@ pub const fn less(width: Option<usize>, n: usize) -> Option<usize> {
         Some(w) => Some(w.saturating_sub(n)),
         None => None,
     }
+}
+
+/// Reads a field from a window of the reader that ends `tail` bytes before the key does: a raw
+/// `#[java]` string followed by fixed-width fields takes what they leave.
+#[inline]
+pub fn read_before<'a, T>(
+    r: &mut Reader<'a>,
+    tail: Option<usize>,
+    read: impl FnOnce(&mut Reader<'a>) -> Result<T, DecodeError>,
+) -> Result<T, DecodeError> {
+    let rest = r.rest();
+    let window = rest.len().saturating_sub(tail.unwrap_or(0));
+    let mut sub = Reader::with_base(&rest[..window], r.offset());
+    sub.begin(r.field(), r.flip());
+    let value = read(&mut sub)?;
+    sub.finish()?;
+    r.advance(sub.position());
+    Ok(value)
 }

@@ -6,6 +6,8 @@
 //! | [`Salt::Md5Buckets`] | one byte: `u32::from_be_bytes(md5[0..4]) % buckets` | rebuilds the bucket: one range |
 //! | [`Salt::Xxh3Buckets`] | one byte: `xxh3_64(of fields) % buckets` (XXH3, 64 bits, seed 0) | rebuilds the bucket: one range |
 //! | [`Salt::Phoenix`] | one byte: Phoenix's `abs(Arrays.hashCode(rest of key) % buckets)` | needs the whole key |
+//! | [`Salt::JavaHash`] | `abs(Arrays.hashCode(of fields) % buckets)` over `width` bytes, as OpenTSDB's `getSaltBytes` writes it | rebuilds the salt: one range |
+//! | [`Salt::OpenTsdb`] | the same, left zero when the first `of` field (the metric UID) is all zero | rebuilds the salt: one range |
 //! | [`Salt::Random`] | one random byte below `buckets` | cannot: always one range per bucket |
 
 use md5::{Digest, Md5};
@@ -42,6 +44,25 @@ pub enum Salt {
         /// Number of buckets, 1..=256.
         buckets: u16,
     },
+    /// Java's `Arrays.hashCode` of the `of` fields' bytes (`h = 31 * h + b` from 1, signed
+    /// bytes), `abs(h % buckets)`, written over `width` bytes exactly as OpenTSDB's
+    /// `RowKey.getSaltBytes` writes it: big-endian, a bucket wider than the salt losing its high
+    /// bytes (and, past 4 bytes, Java's shift repeating the low ones).
+    JavaHash {
+        /// Number of buckets, 1..=2^31−1.
+        buckets: u32,
+        /// Salt bytes, 1..=8.
+        width: u8,
+    },
+    /// OpenTSDB's salt (`RowKey.prefixKeyWithSalt`): [`Salt::JavaHash`] of the metric UID and
+    /// the tags, except that a key whose first `of` field (the metric UID) is all zero bytes
+    /// is left unsalted (its salt bytes zero), as OpenTSDB leaves its annotation rows.
+    OpenTsdb {
+        /// Number of buckets (`tsd.storage.salt.buckets`), 1..=2^31−1.
+        buckets: u32,
+        /// Salt bytes (`tsd.storage.salt.width`), 1..=8.
+        width: u8,
+    },
 }
 
 impl Salt {
@@ -61,6 +82,7 @@ impl Salt {
             | Salt::Xxh3Buckets { .. }
             | Salt::Phoenix { .. }
             | Salt::Random { .. } => 1,
+            Salt::JavaHash { width, .. } | Salt::OpenTsdb { width, .. } => *width as usize,
         }
     }
 
@@ -69,13 +91,14 @@ impl Salt {
         matches!(self, Salt::None)
     }
 
-    /// The number of buckets of a one-byte salt.
-    pub const fn buckets(&self) -> Option<u16> {
+    /// The number of buckets of a bucket salt.
+    pub const fn buckets(&self) -> Option<u32> {
         match self {
             Salt::Md5Buckets { buckets }
             | Salt::Xxh3Buckets { buckets }
             | Salt::Phoenix { buckets }
-            | Salt::Random { buckets } => Some(*buckets),
+            | Salt::Random { buckets } => Some(*buckets as u32),
+            Salt::JavaHash { buckets, .. } | Salt::OpenTsdb { buckets, .. } => Some(*buckets),
             Salt::None | Salt::Md5 { .. } => None,
         }
     }
@@ -84,8 +107,72 @@ impl Salt {
     pub const fn hashes_fields(&self) -> bool {
         matches!(
             self,
-            Salt::Md5 { .. } | Salt::Md5Buckets { .. } | Salt::Xxh3Buckets { .. }
+            Salt::Md5 { .. }
+                | Salt::Md5Buckets { .. }
+                | Salt::Xxh3Buckets { .. }
+                | Salt::JavaHash { .. }
+                | Salt::OpenTsdb { .. }
         )
+    }
+
+    /// The salt bytes of bucket `bucket`: one byte, or OpenTSDB's `getSaltBytes` over the width.
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// assert_eq!(Salt::Random { buckets: 16 }.bucket_salt(7), [7]);
+    /// assert_eq!(Salt::JavaHash { buckets: 1000, width: 2 }.bucket_salt(999), [0x03, 0xE7]);
+    /// assert_eq!(Salt::JavaHash { buckets: 1000, width: 1 }.bucket_salt(999), [0xE7]);
+    /// ```
+    pub fn bucket_salt(&self, bucket: u32) -> Vec<u8> {
+        match *self {
+            Salt::JavaHash { width, .. } | Salt::OpenTsdb { width, .. } => {
+                salt_bytes(bucket, width).to_vec()[..usize::from(width)].to_vec()
+            }
+            _ => vec![bucket as u8],
+        }
+    }
+
+    /// The distinct salts of a bucket salt, in bucket order (a width narrower than the bucket
+    /// numbers makes some buckets share a salt); empty for other salts.
+    pub fn bucket_salts(&self) -> Vec<Vec<u8>> {
+        let Some(buckets) = self.buckets() else {
+            return Vec::new();
+        };
+        let mut seen = std::collections::HashSet::new();
+        (0..buckets)
+            .map(|b| self.bucket_salt(b))
+            .filter(|s| seen.insert(s.clone()))
+            .collect()
+    }
+
+    /// Checks salt bytes read from a key: a bucket that exists, written the way the salt writes
+    /// it. Returns the bucket number found otherwise.
+    #[doc(hidden)]
+    pub fn check_bucket(&self, salt: &[u8]) -> Result<(), u32> {
+        let Some(buckets) = self.buckets() else {
+            return Ok(());
+        };
+        match *self {
+            Salt::JavaHash { width, .. } | Salt::OpenTsdb { width, .. } => {
+                // The bucket number is in the last (up to) 4 bytes; the rest follow from it.
+                let low = usize::from(width).min(4);
+                let v = salt[salt.len() - low..]
+                    .iter()
+                    .fold(0u32, |a, &b| (a << 8) | u32::from(b));
+                let reachable = 1u64 << (8 * low);
+                let in_range = u64::from(buckets) > reachable || v < buckets;
+                if in_range && salt_bytes(v, width)[..salt.len()] == *salt {
+                    Ok(())
+                } else {
+                    Err(v)
+                }
+            }
+            _ => match salt.first() {
+                Some(&b) if u32::from(b) < buckets => Ok(()),
+                Some(&b) => Err(u32::from(b)),
+                None => Ok(()),
+            },
+        }
     }
 
     /// Computes the salt from the `of` fields' encoded bytes (in `of` order) and the key bytes
@@ -104,9 +191,49 @@ impl Salt {
             Salt::Xxh3Buckets { buckets } => out[0] = xxh3_bucket(of, buckets),
             Salt::Phoenix { buckets } => out[0] = phoenix_bucket(rest, buckets),
             Salt::Random { buckets } => out[0] = random_bucket(buckets),
+            Salt::JavaHash { buckets, width } => out = salt_bytes(java_bucket(of, buckets), width),
+            Salt::OpenTsdb { buckets, width } => {
+                // prefixKeyWithSalt leaves the salt of an all-zero metric UID zero.
+                if !of
+                    .first()
+                    .is_some_and(|metric| metric.iter().all(|&b| b == 0))
+                {
+                    out = salt_bytes(java_bucket(of, buckets), width);
+                }
+            }
         }
         (out, self.len())
     }
+}
+
+/// OpenTSDB's `RowKey.getSaltBytes(bucket)` for a salt of `width` bytes: byte `width - i` is
+/// `(byte) (bucket >>> 8(i-1))`, Java's `>>>` taking the shift modulo 32.
+///
+/// ```
+/// let s = rowkey::salt::salt_bytes(0x0102_0304, 6);
+/// assert_eq!(s[..6], [0x03, 0x04, 0x01, 0x02, 0x03, 0x04]);
+/// ```
+pub fn salt_bytes(bucket: u32, width: u8) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    let w = usize::from(width).min(16);
+    for i in 1..=w {
+        let shift = (8 * (i - 1)) as u32 & 31;
+        out[w - i] = (bucket >> shift) as u8;
+    }
+    out
+}
+
+/// OpenTSDB's bucket: `Arrays.hashCode` of the parts as one array, `% buckets`, made positive.
+///
+/// ```
+/// // Arrays.hashCode([1, 2]) = (31 + 1) * 31 + 2 = 994; 994 % 20 = 14.
+/// assert_eq!(rowkey::salt::java_bucket(&[&[1], &[2]], 20), 14);
+/// ```
+#[inline]
+pub fn java_bucket(parts: &[&[u8]], buckets: u32) -> u32 {
+    let h = parts.iter().fold(1u32, |h, p| java_hash_from(h, p));
+    // Java: int modulo = hash % buckets; if (modulo < 0) modulo *= -1.
+    ((h as i32) as i64 % i64::from(buckets.max(1))).unsigned_abs() as u32
 }
 
 /// How a text layout writes the salt.
@@ -296,7 +423,12 @@ const POW31: [u32; 9] = {
 /// ```
 #[inline(always)]
 pub fn java_array_hash(bytes: &[u8]) -> i32 {
-    let mut h: u32 = 1;
+    java_hash_from(1, bytes) as i32
+}
+
+/// `Arrays.hashCode` continued over `bytes` from the running hash `h`.
+#[inline(always)]
+fn java_hash_from(mut h: u32, bytes: &[u8]) -> u32 {
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
         let mut t: u32 = 0;
@@ -308,7 +440,7 @@ pub fn java_array_hash(bytes: &[u8]) -> i32 {
     for &b in chunks.remainder() {
         h = h.wrapping_mul(31).wrapping_add(b as i8 as i32 as u32);
     }
-    h as i32
+    h
 }
 
 /// XXH3 (64 bits, seed 0) of `parts` as if concatenated, modulo `buckets`.

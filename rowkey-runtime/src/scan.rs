@@ -177,6 +177,10 @@ pub struct ScanPlan {
     ranges: Vec<ScanRange>,
     point: bool,
     salt_len: usize,
+    /// Rows the ranges hold that are not matches: set when a raw `#[java]` string is fixed
+    /// before other fields, so `"row1"` also spans `"row10"`'s keys. Only keys of this length
+    /// match (the raw string being the key's only variable-length part).
+    key_len: Option<usize>,
 }
 
 /// One line per range (`scan ["start", "stop")`) or per row of a point plan (`get "row"`), as
@@ -199,6 +203,9 @@ impl fmt::Display for ScanPlan {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.ranges.is_empty() {
             return f.write_str("no rows");
+        }
+        if let Some(n) = self.key_len {
+            writeln!(f, "filter: keys of {n} bytes")?;
         }
         for (i, r) in self.ranges.iter().enumerate() {
             if i > 0 {
@@ -252,6 +259,34 @@ impl ScanPlan {
         self.ranges.iter().any(|r| r.contains(key))
     }
 
+    /// True when the ranges hold exactly the matching rows. False when the plan fixes a raw
+    /// `#[java]` string that other fields follow: the ranges then also hold longer strings'
+    /// rows (`"row1"` and `"row10"`), which [`merge`](Self::merge) and
+    /// [`matches`](Self::matches) filter out by the key's length.
+    pub fn is_exact(&self) -> bool {
+        self.key_len.is_none()
+    }
+
+    /// True when `key` is one of the plan's rows: in a range, and through the filter of an
+    /// inexact plan.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct Versioned { #[java] row: String, #[reverse_ts] ts: i64 }
+    ///
+    /// let plan = Versioned::scan().row("row1").plan().unwrap();
+    /// assert!(!plan.is_exact());
+    /// let row1 = Versioned { row: "row1".into(), ts: 5 }.encode().unwrap();
+    /// let row10 = Versioned { row: "row10".into(), ts: 5 }.encode().unwrap();
+    /// assert!(plan.contains(&row10) && !plan.matches(&row10));
+    /// assert!(plan.matches(&row1));
+    /// ```
+    pub fn matches(&self, key: &[u8]) -> bool {
+        self.contains(key) && self.key_len.is_none_or(|n| key.len() == n)
+    }
+
     /// Merges one sorted stream per range (in the order of [`ranges`](Self::ranges)) into one
     /// stream in global key order, salt ignored. See [`Merge`].
     pub fn merge<I>(&self, streams: impl IntoIterator<Item = I>) -> Merge<I>
@@ -259,7 +294,7 @@ impl ScanPlan {
         I: Iterator,
         I::Item: RowItem,
     {
-        Merge::new(streams, self.salt_len)
+        Merge::new(streams, self.salt_len).key_len(self.key_len)
     }
 }
 
@@ -317,6 +352,14 @@ pub trait NoRangeReversed<Field> {}
     label = "fix `{Field}` to a value, or bound a field before it"
 )]
 pub trait NoRangeJava<Field> {}
+
+/// A range on a raw `#[java]` string.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: a raw `#[java]` string has no terminator, so a longer string's keys sort among its own (\"ab\" + ts after \"a\" + any ts)",
+    label = "fix `{Field}` to a value, or drop `#[java]` for an escaped, terminated string"
+)]
+pub trait NoRangeRaw<Field> {}
 
 /// A range on a variable-width text part.
 #[doc(hidden)]
@@ -416,6 +459,8 @@ pub struct PartialKey {
     spans: Vec<(usize, usize)>,
     range: Option<KeyBounds>,
     error: Option<EncodeError>,
+    /// The key length every match has, once a raw `#[java]` string is fixed.
+    key_len: Option<usize>,
 }
 
 impl PartialKey {
@@ -428,7 +473,16 @@ impl PartialKey {
             spans: Vec::new(),
             range: None,
             error: None,
+            key_len: None,
         }
+    }
+
+    /// Fixes the next field, a raw `#[java]` string that fields of `tail` fixed bytes follow:
+    /// every matching key is the salt, the fields fixed so far, then `tail` bytes long.
+    pub fn fix_raw(self, encoded: Result<Vec<u8>, EncodeError>, tail: Option<usize>) -> Self {
+        let mut key = self.fix_encoded(encoded, 0);
+        key.key_len = tail.map(|t| key.salt_width() + key.bytes.len() + t);
+        key
     }
 
     /// Fixes the next field to its encoded bytes; the last `trim` of them (a text layout's
@@ -539,6 +593,7 @@ impl PartialKey {
             ranges: vec![ScanRange::all()],
             point: false,
             salt_len,
+            key_len: None,
         })
     }
 
@@ -557,11 +612,14 @@ impl PartialKey {
         };
         let salt_len = self.salt_width();
         let mut ranges = Vec::new();
+        // Inexact only while other fields follow the raw string; a Get is exact.
+        let key_len = if point { None } else { self.key_len };
         if inner.is_empty() {
             return Ok(ScanPlan {
                 ranges,
                 point,
                 salt_len,
+                key_len,
             });
         }
         let known: Option<Vec<&[u8]>> = of
@@ -584,12 +642,11 @@ impl PartialKey {
                     ranges: vec![ScanRange::all()],
                     point: false,
                     salt_len,
+                    key_len,
                 })
             }
-            Salt::Md5Buckets { buckets }
-            | Salt::Xxh3Buckets { buckets }
-            | Salt::Phoenix { buckets }
-            | Salt::Random { buckets } => (0..buckets).map(|b| vec![b as u8]).collect(),
+            // A bucket salt whose input is not known: every distinct salt of its buckets.
+            salt => salt.bucket_salts(),
         };
         for salt in salts {
             let salt = self.salt_bytes(&salt);
@@ -604,6 +661,7 @@ impl PartialKey {
             ranges,
             point,
             salt_len,
+            key_len,
         })
     }
 

@@ -474,22 +474,21 @@ pub fn uniform(regions: usize) -> Result<Vec<Vec<u8>>, SplitError> {
 /// assert_eq!(s, [vec![4], vec![8], vec![12]]);
 /// ```
 pub fn salt_buckets(buckets: u16, regions: usize) -> Result<Vec<Vec<u8>>, SplitError> {
-    bucket_starts(buckets, regions).map(|b| b.into_iter().map(|b| vec![b as u8]).collect())
+    bucket_starts(usize::from(buckets), regions)
+        .map(|b| b.into_iter().map(|b| vec![b as u8]).collect())
 }
 
 /// The first bucket of every region but the first.
-pub(crate) fn bucket_starts(buckets: u16, regions: usize) -> Result<Vec<u16>, SplitError> {
+pub(crate) fn bucket_starts(buckets: usize, regions: usize) -> Result<Vec<usize>, SplitError> {
     if regions == 0 || buckets == 0 {
         return Err(SplitError::Empty);
     }
-    if regions > usize::from(buckets) {
+    if regions > buckets {
         return Err(SplitError::NeedsSample(
             "more regions than salt buckets would split inside a bucket; split at most one region per bucket or use splits::from_sample",
         ));
     }
-    Ok((1..regions)
-        .map(|i| (i * usize::from(buckets) / regions) as u16)
-        .collect())
+    Ok((1..regions).map(|i| i * buckets / regions).collect())
 }
 
 /// Split points at the quantiles of a sample of real keys (sorted, distinct).
@@ -673,21 +672,24 @@ pub fn for_layout(
         return Ok(Vec::new());
     }
     match (salt, salt.buckets()) {
-        (_, Some(buckets)) => {
-            let mut rendered: Vec<Vec<u8>> = (0..buckets)
+        (_, Some(_)) => {
+            // Every distinct salt the buckets write, as it appears in the key, in byte order.
+            let mut rendered: Vec<Vec<u8>> = salt
+                .bucket_salts()
+                .into_iter()
                 .map(|b| match text {
-                    None => vec![b as u8],
+                    None => b,
                     Some(t) => {
                         let mut out = [0u8; 32];
-                        let n = t.render(&[b as u8], &mut out);
+                        let n = t.render(&b, &mut out);
                         out[..n].to_vec()
                     }
                 })
                 .collect();
             rendered.sort();
-            Ok(bucket_starts(buckets, regions)?
+            Ok(bucket_starts(rendered.len(), regions)?
                 .into_iter()
-                .map(|i| rendered[usize::from(i)].clone())
+                .map(|i| rendered[i].clone())
                 .collect())
         }
         (Salt::Md5 { len }, None) => {

@@ -206,3 +206,170 @@ macro_rules! unsigned_ts {
 
 signed_ts!(i64, i32);
 unsigned_ts!(u64 => i64, u32 => i32);
+
+/// `#[java]` on `String` / `Vec<u8>`: the bytes exactly as `Bytes.toBytes(String)` (UTF-8) or
+/// a `byte[]` writes them: raw, no escape, no terminator. The key's only variable-length field;
+/// its length is what the fixed-width fields leave (the derive reads it from a window that ends
+/// where they start). Byte order is not string order against longer strings (`"ab"` + ts sorts
+/// after `"a"` + any ts), so it has no range in scans.
+#[derive(Debug, Clone, Copy)]
+pub struct JavaStr;
+
+impl Format<Vec<u8>> for JavaStr {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &Vec<u8>, _last: bool) -> usize {
+        v.len()
+    }
+
+    #[inline]
+    fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        w.put(v);
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
+        let rest = r.take_raw(r.remaining())?;
+        Ok(rest.to_vec())
+    }
+}
+
+impl Format<String> for JavaStr {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &String, _last: bool) -> usize {
+        v.len()
+    }
+
+    #[inline]
+    fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        w.put(v.as_bytes());
+        Ok(())
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
+        let start = r.offset();
+        let rest = r.take_raw(r.remaining())?;
+        crate::codec::utf8(rest.to_vec(), r, start, false)
+    }
+}
+
+/// `#[java] #[reverse_ts]`: `Long.MAX_VALUE - ts` (`Integer.MAX_VALUE - ts` for `i32`) with
+/// Java's wrap-around, for every timestamp, as Java code that never checked its timestamps
+/// wrote them: a negative `ts` wraps (`-1` is stored as `Long.MIN_VALUE`). Newest first only
+/// among non-negative timestamps, so no range in scans.
+#[derive(Debug, Clone, Copy)]
+pub struct JavaReverseTs;
+
+macro_rules! java_reverse_ts {
+    ($($t:ty),*) => {$(
+        impl Format<$t> for JavaReverseTs {
+            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
+            const MAX_WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                core::mem::size_of::<$t>()
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                w.put(&<$t>::MAX.wrapping_sub(*v).to_be_bytes());
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                Ok(<$t>::MAX.wrapping_sub(<$t>::from_be_bytes(r.take()?)))
+            }
+        }
+    )*};
+}
+
+java_reverse_ts!(i64, i32);
+
+/// `#[java(nul_terminated)]` on `String` / `Vec<u8>`: the raw bytes, then one `00` byte, as Java
+/// code writes `Bytes.add(Bytes.toBytes(s), new byte[] {0}, ...)` (and Phoenix writes a
+/// VARCHAR). A value holding `00` is refused (`EncodeError::ContainsDelimiter`): the key could
+/// not be split back. Self-delimiting and in string order (a prefix sorts first), so it can sit
+/// anywhere and take a range; `#[desc]` inverts it, the terminator becoming `FF`.
+#[derive(Debug, Clone, Copy)]
+pub struct NulTerminated;
+
+/// Writes `bytes` then `00`, or refuses a `00` inside.
+#[inline]
+fn write_nul_terminated(bytes: &[u8], w: &mut Writer<'_>) -> Result<(), EncodeError> {
+    if let Some(index) = bytes.iter().position(|&b| b == 0) {
+        return Err(EncodeError::ContainsDelimiter {
+            field: w.field(),
+            delimiter: 0,
+            index,
+        });
+    }
+    w.put_then(bytes, &[0]);
+    Ok(())
+}
+
+/// Reads the bytes up to the terminator (`00`, stored `FF` under `#[desc]`).
+#[inline]
+fn read_nul_terminated(r: &mut Reader<'_>) -> Result<(Vec<u8>, usize), DecodeError> {
+    let start = r.offset();
+    let flip = r.flip();
+    let rest = r.rest();
+    let Some(p) = rest.iter().position(|&b| b == flip) else {
+        return Err(DecodeError::MissingTerminator {
+            field: r.field(),
+            offset: start,
+        });
+    };
+    let out = rest[..p].iter().map(|b| b ^ flip).collect();
+    r.advance(p + 1);
+    Ok((out, start))
+}
+
+impl Format<Vec<u8>> for NulTerminated {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &Vec<u8>, _last: bool) -> usize {
+        v.len() + 1
+    }
+
+    #[inline]
+    fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        write_nul_terminated(v, w)
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
+        read_nul_terminated(r).map(|(v, _)| v)
+    }
+}
+
+impl Format<String> for NulTerminated {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &String, _last: bool) -> usize {
+        v.len() + 1
+    }
+
+    #[inline]
+    fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        write_nul_terminated(v.as_bytes(), w)
+    }
+
+    #[inline]
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
+        let (bytes, start) = read_nul_terminated(r)?;
+        crate::codec::utf8(bytes, r, start, false)
+    }
+}

@@ -1,0 +1,13 @@
+use rowkey::RowKey;
+
+#[derive(RowKey)]
+struct Versions {
+    #[java]
+    row: String,
+    #[reverse_ts]
+    ts: i64,
+}
+
+fn main() {
+    let _ = Versions::scan().row_range("a".to_string().."b".to_string()).plan();
+}
