@@ -472,6 +472,167 @@ fn java_row_query(q: &Query, keys: &[JavaRow]) -> Planned<JavaRow> {
     }
 }
 
+/// A non-empty Phoenix VARCHAR: no NUL; a space, DEL and a two-byte character among them.
+fn phoenix_string() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![Just('a'), Just('b'), Just(' '), Just('\u{7f}'), Just('é')],
+        1..3,
+    )
+    .prop_map(|c| c.into_iter().collect())
+}
+
+// Layout 7: Phoenix-encoded, salted, optimizable: an ASC and a DESC VARCHAR, then two
+// nullable VARCHARs that Phoenix drops from the key when they are NULL.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 4)]
+struct PxVarchars {
+    a: String,
+    #[desc]
+    b: String,
+    c: Option<String>,
+    d: Option<String>,
+}
+
+fn px_varchars() -> impl Strategy<Value = PxVarchars> {
+    (
+        phoenix_string(),
+        phoenix_string(),
+        proptest::option::of(phoenix_string()),
+        proptest::option::of(phoenix_string()),
+    )
+        .prop_map(|(a, b, c, d)| PxVarchars { a, b, c, d })
+}
+
+fn px_varchars_query(q: &Query, keys: &[PxVarchars]) -> Planned<PxVarchars> {
+    let t = keys[q.t % keys.len()].clone();
+    let s = PxVarchars::scan();
+    macro_rules! ranged {
+        ($prefix:expr, $field:ident, $method:ident, $k:expr) => {{
+            let r = (
+                bound(q.lo, keys, |k| k.$field.clone()),
+                bound(q.hi, keys, |k| k.$field.clone()),
+            );
+            let plan = $prefix.$method(r.clone()).plan();
+            let t = t.clone();
+            (
+                plan,
+                Box::new(move |x: &PxVarchars| prefix_eq(x, &t, $k) && in_range(&x.$field, &r))
+                    as Box<dyn Fn(&PxVarchars) -> bool>,
+            )
+        }};
+    }
+    fn prefix_eq(x: &PxVarchars, t: &PxVarchars, k: usize) -> bool {
+        (k < 1 || x.a == t.a)
+            && (k < 2 || x.b == t.b)
+            && (k < 3 || x.c == t.c)
+            && (k < 4 || x.d == t.d)
+    }
+    let k = q.k;
+    let tt = t.clone();
+    let fixed = move |x: &PxVarchars| prefix_eq(x, &tt, k);
+    match (q.k, q.ranged) {
+        (0, true) => ranged!(s, a, a_range, 0),
+        (1, true) => ranged!(s.a(t.a.clone()), b, b_range, 1),
+        (2, true) => ranged!(s.a(t.a.clone()).b(t.b.clone()), c, c_range, 2),
+        (3, true) => ranged!(
+            s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()),
+            d,
+            d_range,
+            3
+        ),
+        (0, _) => (s.plan(), Box::new(fixed)),
+        (1, _) => (s.a(t.a.clone()).plan(), Box::new(fixed)),
+        (2, _) => (s.a(t.a.clone()).b(t.b.clone()).plan(), Box::new(fixed)),
+        (3, _) => (
+            s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()).plan(),
+            Box::new(fixed),
+        ),
+        _ => (
+            s.a(t.a.clone())
+                .b(t.b.clone())
+                .c(t.c.clone())
+                .d(t.d.clone())
+                .plan(),
+            Box::new(fixed),
+        ),
+    }
+}
+
+// Layout 8: Phoenix-encoded, not optimizable: a DESC INTEGER, a CHAR(3), a DESC VARCHAR (no
+// range: its 00 separator breaks DESC order) and a nullable VARBINARY that runs to the end.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+struct PxMixed {
+    #[desc]
+    a: i32,
+    #[fixed(3)]
+    b: String,
+    #[desc]
+    c: String,
+    d: Option<Vec<u8>>,
+}
+
+fn px_mixed() -> impl Strategy<Value = PxMixed> {
+    let bytes = proptest::collection::vec(prop_oneof![Just(0u8), Just(1u8), Just(0xFFu8)], 1..3);
+    (
+        -2..2i32,
+        phoenix_string().prop_filter("CHAR(3): ASCII, no trailing space", |s| {
+            s.is_ascii() && !s.ends_with(' ')
+        }),
+        phoenix_string(),
+        proptest::option::of(bytes),
+    )
+        .prop_map(|(a, b, c, d)| PxMixed { a, b, c, d })
+}
+
+fn px_mixed_query(q: &Query, keys: &[PxMixed]) -> Planned<PxMixed> {
+    let t = keys[q.t % keys.len()].clone();
+    let s = PxMixed::scan();
+    let tt = t.clone();
+    let r_a = (bound(q.lo, keys, |k| k.a), bound(q.hi, keys, |k| k.a));
+    let r_b = (
+        bound(q.lo, keys, |k| k.b.clone()),
+        bound(q.hi, keys, |k| k.b.clone()),
+    );
+    let r_d = (
+        bound(q.lo, keys, |k| k.d.clone()),
+        bound(q.hi, keys, |k| k.d.clone()),
+    );
+    match (q.k, q.ranged) {
+        (0, true) => (
+            s.a_range(r_a).plan(),
+            Box::new(move |x| in_range(&x.a, &r_a)),
+        ),
+        (1, true) => (
+            s.a(t.a).b_range(r_b.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && in_range(&x.b, &r_b)),
+        ),
+        (3, true) => (
+            s.a(t.a)
+                .b(t.b.clone())
+                .c(t.c.clone())
+                .d_range(r_d.clone())
+                .plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c && in_range(&x.d, &r_d)),
+        ),
+        (0, _) => (s.plan(), Box::new(|_| true)),
+        (1, _) => (s.a(t.a).plan(), Box::new(move |x| x.a == tt.a)),
+        (2, _) => (
+            s.a(t.a).b(t.b.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b),
+        ),
+        (3, _) => (
+            s.a(t.a).b(t.b.clone()).c(t.c.clone()).plan(),
+            Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c),
+        ),
+        _ => (
+            s.a(t.a).b(t.b.clone()).c(t.c.clone()).d(t.d.clone()).plan(),
+            Box::new(move |x| *x == tt),
+        ),
+    }
+}
+
 macro_rules! store_test {
     ($name:ident, $gen:expr, $fields:expr, $query:ident) => {
         proptest! {
@@ -498,3 +659,10 @@ store_test!(md5_buckets_of_trailing_field, bucketed(), 4, bucketed_query);
 store_test!(phoenix_buckets, phoenix(), 3, phoenix_query);
 store_test!(random_buckets, random(), 2, random_query);
 store_test!(raw_java_string_in_the_middle, java_row(), 4, java_row_query);
+store_test!(
+    phoenix_encoded_varchars,
+    px_varchars(),
+    4,
+    px_varchars_query
+);
+store_test!(phoenix_encoded_mixed, px_mixed(), 4, px_mixed_query);

@@ -5,6 +5,7 @@ use syn::{Data, DeriveInput, Expr, Fields, GenericArgument, Ident, Lit, PathArgu
 
 use crate::attr::{self, Container, FieldAttrs};
 use crate::ctxt::Ctxt;
+use crate::encoding::Encoding;
 
 pub struct Input<'a> {
     pub ident: &'a Ident,
@@ -27,6 +28,8 @@ pub struct Field<'a> {
     /// The delimiter of a text layout (`None` for binary keys, or when it is invalid, which
     /// validation reports).
     pub delimiter: Option<u8>,
+    /// The key's encoding.
+    pub encoding: Encoding,
 }
 
 /// What the macro can tell about a field type from its syntax. `Other` types (user types,
@@ -142,16 +145,37 @@ impl<'a> Input<'a> {
                     index,
                     last: index + 1 == count,
                     delimiter,
+                    encoding: Encoding::Native,
                 })
             })
             .collect();
-        Some(Input {
+        let mut out = Input {
             ident: &input.ident,
             vis: &input.vis,
             generics: &input.generics,
             attrs,
             fields,
-        })
+        };
+        if let Some(lit) = &out.attrs.encoding {
+            match out.encoding_rules() {
+                Some(rules) => {
+                    let encoding = (rules.build)(&out);
+                    for f in &mut out.fields {
+                        f.encoding = encoding;
+                    }
+                }
+                None => cx.error_spanned_by(
+                    lit,
+                    format!(
+                        "unknown encoding {:?}; expected {} (or no `encoding` for rowkey's own \
+                         binary layout, with `delimiter` for its text layout)",
+                        lit.value(),
+                        crate::encoding::names()
+                    ),
+                ),
+            }
+        }
+        Some(out)
     }
 }
 

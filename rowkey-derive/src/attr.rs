@@ -26,6 +26,8 @@ pub mod kw {
     pub const CRATE: &str = "crate";
     pub const MAX_LEN: &str = "max_len";
     pub const PLAN: &str = "plan";
+    pub const ENCODING: &str = "encoding";
+    pub const ROW_KEY_ORDER_OPTIMIZABLE: &str = "row_key_order_optimizable";
     pub const FIXED: &str = "fixed";
     pub const DECIMAL: &str = "decimal";
     pub const HEX: &str = "hex";
@@ -56,6 +58,11 @@ pub struct Container {
     pub delimiter: Option<LitStr>,
     /// `plan = "build"`: the scan builder's finishing method, when a field is named `plan`.
     pub plan: Option<syn::Ident>,
+    /// `encoding = "phoenix"`: another system's whole-key encoding.
+    pub encoding: Option<LitStr>,
+    /// `row_key_order_optimizable = false`: a Phoenix table created before Phoenix 4.12
+    /// (or with the flag off).
+    pub row_key_order_optimizable: Option<syn::LitBool>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -250,6 +257,20 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                     })?;
                     set_once(cx, &mut out.plan, ident, &meta.path, "rowkey(plan)");
                     Ok(())
+                } else if meta.path.is_ident(kw::ENCODING) {
+                    let lit: LitStr = meta.value()?.parse()?;
+                    set_once(cx, &mut out.encoding, lit, &meta.path, "rowkey(encoding)");
+                    Ok(())
+                } else if meta.path.is_ident(kw::ROW_KEY_ORDER_OPTIMIZABLE) {
+                    let lit: syn::LitBool = meta.value()?.parse()?;
+                    set_once(
+                        cx,
+                        &mut out.row_key_order_optimizable,
+                        lit,
+                        &meta.path,
+                        "rowkey(row_key_order_optimizable)",
+                    );
+                    Ok(())
                 } else if meta.path.is_ident(kw::DELIMITER) {
                     let lit: LitStr = meta.value()?.parse()?;
                     set_once(cx, &mut out.delimiter, lit, &meta.path, "rowkey(delimiter)");
@@ -257,7 +278,7 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 } else {
                     let name = path_name(&meta.path);
                     Err(meta.error(format!(
-                        "unknown key `{name}` in `#[rowkey(...)]`; expected `crate`, `max_len`, `delimiter` or `plan`"
+                        "unknown key `{name}` in `#[rowkey(...)]`; expected `crate`, `max_len`, `delimiter`, `encoding`, `row_key_order_optimizable` or `plan`"
                     )))
                 }
             });

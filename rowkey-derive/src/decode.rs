@@ -14,6 +14,17 @@ pub fn read_call(input: &Input, f: &Field, reader: TokenStream) -> TokenStream {
     let krate = krate();
     let read = format_of(f, "read");
     let open = f.open_end();
+    if f.index >= input.first_droppable() {
+        // A dropped trailing NULL: the key ends before the field.
+        return quote! {{
+            let __r: &mut #krate::__private::Reader<'_> = #reader;
+            if __r.remaining() == 0 {
+                #krate::__private::Ok(#krate::__private::None)
+            } else {
+                #read(__r, #open)
+            }
+        }};
+    }
     if !f.is_raw() || f.last {
         return quote!(#read(#reader, #open));
     }

@@ -4,6 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::ast::Input;
+use crate::encoding::Encoding;
 use crate::expand::{format_of, krate};
 
 pub fn items(input: &Input) -> TokenStream {
@@ -14,9 +15,12 @@ pub fn items(input: &Input) -> TokenStream {
         proc_macro2::Span::call_site(),
     );
     let name = input.ident.to_string();
-    let encoding = match input.delimiter() {
-        Some(d) => quote!(#p::Encoding::Text { delimiter: #d }),
-        None => quote!(#p::Encoding::Binary),
+    let encoding = match (input.delimiter(), input.fields.first().map(|f| f.encoding)) {
+        (_, Some(Encoding::Phoenix { optimizable })) => {
+            quote!(#p::Encoding::Phoenix { row_key_order_optimizable: #optimizable })
+        }
+        (Some(d), _) => quote!(#p::Encoding::Text { delimiter: #d }),
+        (None, _) => quote!(#p::Encoding::Binary),
     };
     let salt_of = input.salt().map(|s| s.of).unwrap_or_default();
     let salt_width = input.salt_len();

@@ -86,27 +86,81 @@ pub fn span_locals(i: usize) -> (syn::Ident, syn::Ident) {
     (format_ident!("__s{}", i), format_ident!("__e{}", i))
 }
 
+/// For encodings that drop trailing NULL fields (Phoenix): `let __upto = ...;`, the number of
+/// fields written (up to the last non-NULL one). Empty when no field is dropped.
+pub fn upto(input: &Input) -> TokenStream {
+    let krate = krate();
+    let n = input.fields.len();
+    let k = input.first_droppable();
+    if k == n {
+        return TokenStream::new();
+    }
+    let mut chain = quote!(#k);
+    for f in &input.fields[k..] {
+        let ident = f.ident;
+        let written = f.index + 1;
+        chain = quote! {
+            if #krate::__private::Option::is_some(&self.#ident) { #written } else { #chain }
+        };
+    }
+    quote!(let __upto: ::core::primitive::usize = #chain;)
+}
+
+/// The `last` argument of field `f`'s format: whether it ends the key. A constant, except
+/// where trailing NULL fields are dropped: then whether it is the last one written.
+pub fn last_arg(input: &Input, f: &crate::ast::Field) -> TokenStream {
+    if input.first_droppable() == input.fields.len() || f.index + 1 < input.first_droppable() {
+        let open = f.open_end();
+        quote!(#open)
+    } else {
+        let written = f.index + 1;
+        quote!(__upto == #written)
+    }
+}
+
+/// Wraps a field's `tokens` (of value `zero` when the field is not written) for a field that
+/// may be dropped.
+fn when_written(
+    input: &Input,
+    f: &crate::ast::Field,
+    tokens: TokenStream,
+    zero: TokenStream,
+) -> TokenStream {
+    if f.index < input.first_droppable() {
+        tokens
+    } else {
+        let i = f.index;
+        quote!(if __upto > #i { #tokens } else { #zero })
+    }
+}
+
 pub fn methods(input: &Input) -> TokenStream {
     let krate = krate();
     let stack = stack_methods(input);
+    let upto = upto(input);
     let lens = input.fields.iter().map(|f| {
         let len = format_of(f, "len");
         let ident = f.ident;
-        let open = f.open_end();
-        quote!(#len(&self.#ident, #open))
+        let last = last_arg(input, f);
+        when_written(input, f, quote!(#len(&self.#ident, #last)), quote!(0))
     });
     let salt = input.salt();
     let of = salt.as_ref().map(|s| s.of.clone()).unwrap_or_default();
     let writes = input.fields.iter().map(|f| {
         let write = format_of(f, "write");
         let ident = f.ident;
-        let open = f.open_end();
+        let last = last_arg(input, f);
         let name = &f.name;
         let flip = Literal::u8_suffixed(f.flip());
-        let write = quote! {
-            __w.begin(#name, #flip);
-            #write(&self.#ident, __w, #open)?;
-        };
+        let write = when_written(
+            input,
+            f,
+            quote! {
+                __w.begin(#name, #flip);
+                #write(&self.#ident, __w, #last)?;
+            },
+            TokenStream::new(),
+        );
         if of.contains(&f.index) {
             let (s, e) = span_locals(f.index);
             let end = match trim(f) {
@@ -153,6 +207,7 @@ pub fn methods(input: &Input) -> TokenStream {
     quote! {
         #[inline]
         fn encoded_len(&self) -> ::core::primitive::usize {
+            #upto
             #salt_len #(+ #lens)*
         }
 
@@ -161,6 +216,7 @@ pub fn methods(input: &Input) -> TokenStream {
             &self,
             __w: &mut #krate::__private::Writer<'_>,
         ) -> #krate::__private::Result<(), #krate::__private::EncodeError> {
+            #upto
             #salt_begin
             #(#writes)*
             #salt_end

@@ -5,6 +5,7 @@ use quote::quote;
 
 use crate::ast::{Class, Field, Input};
 use crate::attr::{Num, SaltKind};
+use crate::encoding::Encoding;
 
 /// What the macro knows about the encoded width of a field or key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,6 +78,10 @@ impl Field<'_> {
     /// last field, unless a binary `#[desc]` needs its terminator; and a raw `#[java]` string
     /// anywhere (its end is where the fixed-width fields after it start).
     pub fn open_end(&self) -> bool {
+        if self.is_foreign() {
+            // Another system's encoding: `last` means the last field written.
+            return self.last;
+        }
         self.is_raw() || self.last && (self.is_text() || self.attrs.desc.is_none())
     }
 
@@ -115,6 +120,9 @@ impl Field<'_> {
     /// How a scan bounds this field with a range, or why it cannot (its byte order does not
     /// follow value order), as the name of the runtime trait that says so.
     pub fn range_kind(&self) -> Result<RangeKind, &'static str> {
+        if let Encoding::Phoenix { .. } = self.encoding {
+            return crate::phoenix::range_kind(self);
+        }
         let variable_text =
             self.is_text() && self.width_attr().is_none() && self.attrs.reverse_ts.is_none();
         if self.attrs.reverse.is_some() {
@@ -192,6 +200,9 @@ impl Field<'_> {
 
     /// The format type that writes this field, such as `Reverse<Decimal<11>>`.
     pub fn format(&self, krate: &TokenStream) -> TokenStream {
+        if let Encoding::Phoenix { .. } = self.encoding {
+            return crate::phoenix::format(self, krate);
+        }
         match self.delimiter {
             Some(d) => self.text_format(krate, d),
             None => self.binary_format(krate),
@@ -362,6 +373,9 @@ impl Field<'_> {
                 out.push(format!("#[{name}]"));
             }
         }
+        if let Encoding::Phoenix { .. } = self.encoding {
+            out.insert(0, crate::phoenix::sql_type(self));
+        }
         out.join(" ")
     }
 }
@@ -455,10 +469,15 @@ impl Input<'_> {
     /// alone, any edit that can change a key's bytes changes it.
     pub fn description(&self) -> String {
         let mut parts = vec![String::from("rowkey-layout-1")];
-        parts.push(match self.delimiter() {
-            Some(d) => format!("text delimiter={d}"),
-            None => String::from("binary"),
-        });
+        parts.push(
+            match (self.delimiter(), self.fields.first().map(|f| f.encoding)) {
+                (_, Some(Encoding::Phoenix { optimizable })) => {
+                    format!("phoenix optimizable={optimizable}")
+                }
+                (Some(d), _) => format!("text delimiter={d}"),
+                (None, _) => String::from("binary"),
+            },
+        );
         if let (Some(salt), Some(attr)) = (self.salt(), &self.attrs.salt) {
             let kind = salt.kind.rules().name;
             let mut text = format!("salt {kind} len={}", salt.len);

@@ -15,11 +15,13 @@ mod ctxt;
 mod decode;
 mod describe;
 mod encode;
+mod encoding;
 mod expand;
 mod explain;
 mod fallback;
 mod generics;
 mod layout;
+mod phoenix;
 mod scan;
 mod valid;
 

@@ -258,7 +258,7 @@ fn refused(name: &Ident, refusal: &TokenStream) -> TokenStream {
 }
 
 /// `field_encode`: the closure that encodes one value of `f` as it appears in its key.
-fn field_encode(f: &Field, p: &TokenStream) -> TokenStream {
+fn field_encode(input: &Input, f: &Field, p: &TokenStream) -> TokenStream {
     let krate = krate();
     let ty = f.ty;
     let fmt = respan(f.format(&krate), ty.span());
@@ -269,6 +269,23 @@ fn field_encode(f: &Field, p: &TokenStream) -> TokenStream {
     // reported once, at the field.
     let f_len = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::len);
     let f_write = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::write);
+    if f.is_foreign() {
+        // Written as when fields follow, with the length of its form when written last (see
+        // `Enc`): where trailing NULLs are dropped, a key may end after any non-NULL value.
+        let short = if f.index + 1 < input.first_droppable() {
+            quote!(#p::Some(#f_len(__v, false)))
+        } else if matches!(f.class, Class::Option(_)) {
+            quote!(#p::Option::as_ref(__v).map(|_| #f_len(__v, true)))
+        } else {
+            quote!(#p::Some(#f_len(__v, true)))
+        };
+        return quote! {
+            |__v: &#ty| #p::encode_short(
+                #p::encode_with(#f_len(__v, false), #name, #flip, |__w| #f_write(__v, __w, false)),
+                #short,
+            )
+        };
+    }
     quote! {
         |__v: &#ty| #p::encode_with(#f_len(__v, #open), #name, #flip, |__w| #f_write(__v, __w, #open))
     }
@@ -279,7 +296,7 @@ fn fix_method(input: &Input, f: &Field, scan: &Ident, p: &TokenStream) -> TokenS
     let ty = f.ty;
     let method = f.ident;
     let trim = crate::encode::trim(f);
-    let encode = field_encode(f, p);
+    let encode = field_encode(input, f, p);
     let doc = format!(
         " Fixes `{}`; next: {}.",
         f.name,
@@ -293,7 +310,9 @@ fn fix_method(input: &Input, f: &Field, scan: &Ident, p: &TokenStream) -> TokenS
         }
     );
     // A raw `#[java]` string that other fields follow: its matches are the keys of one length.
-    let fix = if f.is_raw() && !f.last {
+    let fix = if f.is_foreign() {
+        quote!(fix_short(__encoded))
+    } else if f.is_raw() && !f.last {
         let krate = krate();
         let tail: Vec<TokenStream> = input.fields[f.index + 1..]
             .iter()
@@ -335,8 +354,12 @@ fn range_method(
 ) -> TokenStream {
     let i = f.index;
     let ty = f.ty;
-    let open = f.open_end();
-    let encode = field_encode(f, p);
+    let open = if f.is_foreign() {
+        crate::phoenix::range_open(f)
+    } else {
+        f.open_end()
+    };
+    let encode = field_encode(input, f, p);
     let range_method = format_ident!("{}_range", f.name);
     let doc = format!(
         " Bounds `{}` by a range of its values (`a..b`, `a..=b`, `..b`, ...) and ends the partial \

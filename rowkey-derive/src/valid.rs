@@ -12,16 +12,37 @@ const MAX_ROW_LENGTH: usize = 32767;
 pub fn check(cx: &Ctxt, input: &Input) {
     for field in &input.fields {
         platform_int(cx, field);
-        attrs_fit_type(cx, field);
-        one_format(cx, field);
-        reverse_needs_fixed_width(cx, field);
     }
-    raw_string_alone(cx, input);
+    if input.fields.iter().any(|f| f.is_foreign()) {
+        // Another system's encoding has its own rules for types and attributes.
+        crate::phoenix::check(cx, input);
+    } else {
+        for field in &input.fields {
+            attrs_fit_type(cx, field);
+            one_format(cx, field);
+            reverse_needs_fixed_width(cx, field);
+        }
+        raw_string_alone(cx, input);
+        text_layout(cx, input);
+    }
+    optimizable_needs_phoenix(cx, input);
     max_len(cx, input);
     key_limit(cx, input);
     salt(cx, input);
     builder_names(cx, input);
-    text_layout(cx, input);
+}
+
+/// `row_key_order_optimizable` is a Phoenix table flag.
+fn optimizable_needs_phoenix(cx: &Ctxt, input: &Input) {
+    if let (Some(flag), None) = (
+        &input.attrs.row_key_order_optimizable,
+        &input.attrs.encoding,
+    ) {
+        cx.error_spanned_by(
+            flag,
+            "`row_key_order_optimizable` is a Phoenix table flag; add `encoding = \"phoenix\"`",
+        );
+    }
 }
 
 /// `usize`/`isize` change width between 32- and 64-bit machines, so two programs could write

@@ -2,7 +2,7 @@
 //! Implemented for every supported primitive; implement it for your own types (usually by
 //! delegating to a primitive) to use them as fields.
 
-mod bytes;
+pub(crate) mod bytes;
 mod float;
 mod int;
 mod option;

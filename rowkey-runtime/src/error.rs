@@ -117,6 +117,17 @@ pub enum EncodeError {
         /// The limit.
         max: usize,
     },
+    /// The key's encoding (another system's format, such as Apache Phoenix) has no bytes for
+    /// this value: an empty Phoenix VARCHAR (Phoenix stores `''` as NULL), a non-ASCII CHAR, an
+    /// UNSIGNED_LONG above `i64::MAX`.
+    Unrepresentable {
+        /// The field.
+        field: &'static str,
+        /// The encoding, such as `"Phoenix"`.
+        encoding: &'static str,
+        /// Why, and what to do instead.
+        reason: &'static str,
+    },
     /// A user [`KeyCodec`](crate::KeyCodec) reported an error, or wrote a different number of
     /// bytes than its `encoded_len` promised.
     Codec {
@@ -138,6 +149,7 @@ impl EncodeError {
             | EncodeError::NegativeTimestamp { field, .. }
             | EncodeError::TimestampTooLarge { field, .. }
             | EncodeError::ContainsDelimiter { field, .. }
+            | EncodeError::Unrepresentable { field, .. }
             | EncodeError::Codec { field, .. } => Some(field),
             EncodeError::KeyTooLong { .. } => None,
         }
@@ -199,6 +211,11 @@ impl fmt::Display for EncodeError {
                 f,
                 "the key is {len} bytes long, over HBase's row key limit of {max} bytes"
             ),
+            EncodeError::Unrepresentable {
+                field,
+                encoding,
+                reason,
+            } => write!(f, "field `{field}`: {encoding} cannot store this value: {reason}"),
             EncodeError::Codec { field, message } => write!(f, "field `{field}`: {message}"),
         }
     }

@@ -6,6 +6,7 @@
 mod digits;
 mod fixed;
 mod java;
+pub mod phoenix;
 mod text;
 
 pub use digits::{Decimal, Hex, Unsigned};

@@ -51,6 +51,20 @@ impl<'a> Writer<'a> {
         self.field
     }
 
+    /// `0xFF` when the field's bytes are inverted (`#[desc]`), else `0x00`.
+    ///
+    /// ```
+    /// use rowkey::Writer;
+    ///
+    /// let mut buf = [0u8; 1];
+    /// let w = Writer::new(&mut buf);
+    /// assert_eq!(w.flip(), 0);
+    /// ```
+    #[inline]
+    pub fn flip(&self) -> u8 {
+        self.flip
+    }
+
     /// Bytes written so far.
     #[inline]
     pub fn position(&self) -> usize {

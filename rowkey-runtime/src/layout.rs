@@ -16,6 +16,12 @@ pub enum Encoding {
         /// The delimiter byte.
         delimiter: u8,
     },
+    /// Apache Phoenix's primary-key encoding (`#[rowkey(encoding = "phoenix")]`).
+    Phoenix {
+        /// Whether the table is row-key-order optimizable (as `newKey` computes it: the
+        /// declared flag, or no column that requires an upgrade).
+        row_key_order_optimizable: bool,
+    },
 }
 
 /// One field of a [`Layout`].
@@ -83,9 +89,23 @@ impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:", self.name)?;
         let mut sep = " ";
-        if let Encoding::Text { delimiter } = self.encoding {
-            write!(f, " text {:?}", char::from(delimiter))?;
-            sep = " | ";
+        match self.encoding {
+            Encoding::Text { delimiter } => {
+                write!(f, " text {:?}", char::from(delimiter))?;
+                sep = " | ";
+            }
+            Encoding::Phoenix {
+                row_key_order_optimizable,
+            } => {
+                let flag = if row_key_order_optimizable {
+                    ""
+                } else {
+                    ", not optimizable"
+                };
+                write!(f, " phoenix{flag}")?;
+                sep = " | ";
+            }
+            Encoding::Binary => {}
         }
         if self.salt != Salt::None {
             let of: Vec<&str> = self

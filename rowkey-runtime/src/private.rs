@@ -1,6 +1,7 @@
 //! Items that only `#[derive(RowKey)]`'s generated code uses. Not public API.
 
 pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
+pub use crate::format::phoenix;
 pub use crate::format::{
     Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaReverseTs, JavaStr,
     Natural, NulTerminated, Opt, Reverse, ReverseTs, TextFixed, TextInt, TextReverseTs, TextStr,
@@ -12,9 +13,9 @@ pub use crate::key::{
 pub use crate::layout::{fingerprint, offsets, Encoding, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{
-    encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeJava,
-    NoRangeNested, NoRangeRaw, NoRangeReversed, NoRangeText, NonGenericKey, PartialKey, RangeEnded,
-    ScanPlan,
+    encode_short, encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, Enc, InKeyOrder,
+    NoRangeJava, NoRangeNested, NoRangePhoenixBinary, NoRangePhoenixDesc, NoRangePhoenixNullsFirst,
+    NoRangeRaw, NoRangeReversed, NoRangeText, NonGenericKey, PartialKey, RangeEnded, ScanPlan,
 };
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;

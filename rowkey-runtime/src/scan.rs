@@ -353,6 +353,30 @@ pub trait NoRangeReversed<Field> {}
 )]
 pub trait NoRangeJava<Field> {}
 
+/// A range on a Phoenix DESC VARCHAR of a table that is not row-key-order optimizable.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: without `row_key_order_optimizable`, Phoenix ends a DESC VARCHAR with 00, so \"ab\" sorts after \"a\" in both orders",
+    label = "fix `{Field}` to a value, or declare the table `row_key_order_optimizable = true` (Phoenix's default since 4.12)"
+)]
+pub trait NoRangePhoenixDesc<Field> {}
+
+/// A range on a Phoenix DESC VARBINARY.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: Phoenix writes a DESC VARBINARY as its inverted bytes then FF, and an inverted 00 is FF, so byte order does not follow its values",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangePhoenixBinary<Field> {}
+
+/// A range on a nullable Phoenix DESC column.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: Phoenix stores NULL first even in a DESC column, so None and the Some values do not form one range of bytes",
+    label = "fix `{Field}` to a value (None included), or bound a field before it"
+)]
+pub trait NoRangePhoenixNullsFirst<Field> {}
+
 /// A range on a raw `#[java]` string.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
@@ -417,10 +441,10 @@ pub fn encode_with(
 
 /// Maps a range bound through a field encoder.
 #[doc(hidden)]
-pub fn map_bound<T, E>(
+pub fn map_bound<T, O, E>(
     b: Bound<&T>,
-    encode: impl Fn(&T) -> Result<Vec<u8>, E>,
-) -> Bound<Result<Vec<u8>, E>> {
+    encode: impl Fn(&T) -> Result<O, E>,
+) -> Bound<Result<O, E>> {
     match b {
         Bound::Included(v) => Bound::Included(encode(v)),
         Bound::Excluded(v) => Bound::Excluded(encode(v)),
@@ -436,8 +460,47 @@ struct Segment {
     /// Bytes every key of the segment has right after the fixed fields (an `Option`'s `Some`
     /// tag); an unbounded side means "every such key".
     tag: Vec<u8>,
-    lo: Bound<Vec<u8>>,
-    hi: Bound<Vec<u8>>,
+    lo: Bound<Enc>,
+    hi: Bound<Enc>,
+}
+
+/// A field value's bytes as it appears in a partial key, for encodings that drop trailing
+/// NULL fields (Phoenix): `bytes` as written when fields follow (separator included), and
+/// `short`, the length of its form when it is the last field written (`None` for a NULL, which
+/// is not written at all then). For every other encoding `short` is the whole length.
+#[doc(hidden)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enc {
+    bytes: Vec<u8>,
+    short: Option<usize>,
+}
+
+impl Enc {
+    /// `bytes`, whose first `short` bytes are the value's form as the last field written.
+    pub fn new(bytes: Vec<u8>, short: Option<usize>) -> Self {
+        Enc { bytes, short }
+    }
+}
+
+impl From<Vec<u8>> for Enc {
+    fn from(bytes: Vec<u8>) -> Self {
+        let short = Some(bytes.len());
+        Enc { bytes, short }
+    }
+}
+
+/// Encodes one field for a partial key of an encoding that drops trailing NULL fields: the
+/// field as written when others follow, and the length of its form when written last
+/// (`short`: `Some(len)` of that form, `None` when the value is NULL and is not written).
+#[doc(hidden)]
+pub fn encode_short(
+    full: Result<Vec<u8>, EncodeError>,
+    short: Option<usize>,
+) -> Result<Enc, EncodeError> {
+    full.map(|bytes| {
+        let short = short.map(|n| n.min(bytes.len()));
+        Enc { bytes, short }
+    })
 }
 
 /// Bounds on the encoded bytes of the ranged field.
@@ -461,6 +524,10 @@ pub struct PartialKey {
     error: Option<EncodeError>,
     /// The key length every match has, once a raw `#[java]` string is fixed.
     key_len: Option<usize>,
+    /// The length of the shortest key with these fixed fields: `bytes.len()`, except where
+    /// trailing NULL fields are dropped (Phoenix), where the key of the fixed fields alone ends
+    /// after the last non-NULL one, in its last-field form.
+    short: usize,
 }
 
 impl PartialKey {
@@ -474,6 +541,7 @@ impl PartialKey {
             range: None,
             error: None,
             key_len: None,
+            short: 0,
         }
     }
 
@@ -494,6 +562,26 @@ impl PartialKey {
                 self.bytes.extend_from_slice(&bytes);
                 self.spans
                     .push((start, self.bytes.len().saturating_sub(trim)));
+                self.short = self.bytes.len();
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.error.get_or_insert(e);
+            }
+        }
+        self
+    }
+
+    /// Fixes the next field of an encoding that drops trailing NULL fields (see [`Enc`]).
+    pub fn fix_short(mut self, encoded: Result<Enc, EncodeError>) -> Self {
+        match encoded {
+            Ok(enc) if self.error.is_none() => {
+                let start = self.bytes.len();
+                self.bytes.extend_from_slice(&enc.bytes);
+                self.spans.push((start, self.bytes.len()));
+                if let Some(n) = enc.short {
+                    self.short = start + n;
+                }
             }
             Ok(_) => {}
             Err(e) => {
@@ -506,10 +594,10 @@ impl PartialKey {
     /// Bounds the next field by its encoded bounds, in value order. `descending` when its bytes
     /// sort against its values (`#[desc]` or `#[reverse_ts]`); `open` when it is the last field
     /// stored raw.
-    pub fn range_encoded(
+    pub fn range_encoded<E: Into<Enc>>(
         mut self,
-        lo: Bound<Result<Vec<u8>, EncodeError>>,
-        hi: Bound<Result<Vec<u8>, EncodeError>>,
+        lo: Bound<Result<E, EncodeError>>,
+        hi: Bound<Result<E, EncodeError>>,
         open: bool,
         descending: bool,
     ) -> Self {
@@ -567,10 +655,10 @@ impl PartialKey {
     }
 
     /// An encoded bound, or the first encoding error (kept for `plan`).
-    fn take(&mut self, b: Bound<Result<Vec<u8>, EncodeError>>) -> Bound<Vec<u8>> {
+    fn take<E: Into<Enc>>(&mut self, b: Bound<Result<E, EncodeError>>) -> Bound<Enc> {
         match b {
-            Bound::Included(Ok(e)) => Bound::Included(e),
-            Bound::Excluded(Ok(e)) => Bound::Excluded(e),
+            Bound::Included(Ok(e)) => Bound::Included(e.into()),
+            Bound::Excluded(Ok(e)) => Bound::Excluded(e.into()),
             Bound::Unbounded => Bound::Unbounded,
             Bound::Included(Err(err)) | Bound::Excluded(Err(err)) => {
                 self.error.get_or_insert(err);
@@ -606,7 +694,7 @@ impl PartialKey {
         let point = self.range.is_none() && self.spans.len() == fields;
         let p = &self.bytes;
         let inner = if point {
-            vec![ScanRange::row(p)]
+            vec![ScanRange::row(&p[..self.short])]
         } else {
             self.inner_ranges()
         };
@@ -633,7 +721,7 @@ impl PartialKey {
                 vec![bytes[..n].to_vec()]
             }
             Salt::Phoenix { .. } if point => {
-                let (bytes, n) = self.salt.compute(&[], p);
+                let (bytes, n) = self.salt.compute(&[], &p[..self.short]);
                 vec![bytes[..n].to_vec()]
             }
             // An md5 prefix whose fields are not fixed (only through `full_scan`): everything.
@@ -692,20 +780,28 @@ impl PartialKey {
     fn inner_ranges(&self) -> Vec<ScanRange> {
         let p = &self.bytes;
         let Some(KeyBounds { segments, open }) = &self.range else {
-            return vec![ScanRange::prefix(p)];
+            return vec![ScanRange {
+                start: p[..self.short].to_vec(),
+                stop: prefix_stop(p),
+            }];
         };
         segments
             .iter()
-            .filter_map(|segment| segment_range(p, segment, *open))
+            .filter_map(|segment| segment_range(p, self.short, segment, *open))
             .filter(|r| !r.is_empty())
             .collect()
     }
 }
 
-/// The key bytes of one segment of a ranged field after the fixed fields `p`; `None` when
-/// the bounds exclude every key.
-fn segment_range(p: &[u8], segment: &Segment, open: bool) -> Option<ScanRange> {
+/// The key bytes of one segment of a ranged field after the fixed fields `p` (whose shortest
+/// key is `p[..short]`); `None` when the bounds exclude every key.
+fn segment_range(p: &[u8], short: usize, segment: &Segment, open: bool) -> Option<ScanRange> {
     let joined = |e: &[u8]| [p, e].concat();
+    // The first key with this value: its last-field form, or for a NULL the fixed fields'.
+    let first = |e: &Enc| match e.short {
+        Some(n) => joined(&e.bytes[..n]),
+        None => p[..short].to_vec(),
+    };
     // The first key after every key that has this field value.
     let after = |e: &[u8]| {
         if open {
@@ -718,10 +814,11 @@ fn segment_range(p: &[u8], segment: &Segment, open: bool) -> Option<ScanRange> {
     };
     let tagged = joined(&segment.tag);
     let start = match &segment.lo {
+        Bound::Unbounded if segment.tag.is_empty() => p[..short].to_vec(),
         Bound::Unbounded => tagged.clone(),
-        Bound::Included(e) => joined(e),
+        Bound::Included(e) => first(e),
         Bound::Excluded(e) => {
-            let s = after(e);
+            let s = after(&e.bytes);
             if s.is_empty() {
                 // Nothing sorts after a value whose keys run to the end of the table.
                 return None;
@@ -732,14 +829,14 @@ fn segment_range(p: &[u8], segment: &Segment, open: bool) -> Option<ScanRange> {
     let stop = match &segment.hi {
         Bound::Unbounded => prefix_stop(&tagged),
         Bound::Excluded(e) => {
-            let s = joined(e);
+            let s = first(e);
             if s.is_empty() {
                 // Below the empty key there is nothing; an empty stop would mean the end.
                 return None;
             }
             s
         }
-        Bound::Included(e) => after(e),
+        Bound::Included(e) => after(&e.bytes),
     };
     Some(ScanRange { start, stop })
 }

@@ -35,7 +35,7 @@ pub(crate) fn has_zero(bytes: &[u8]) -> bool {
 /// The index of the first byte equal to `needle`, eight bytes at a time (the first byte the
 /// zero-byte mask flags is the first match; later flags may be false).
 #[inline]
-fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
+pub(crate) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let splat = LO.wrapping_mul(u64::from(needle));

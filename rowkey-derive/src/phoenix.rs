@@ -1,0 +1,234 @@
+//! Apache Phoenix primary keys (`#[rowkey(encoding = "phoenix")]`): the mapping from Rust types
+//! to Phoenix column types, the attributes Phoenix has (`#[desc]`, `#[fixed(N)]` for CHAR(N)),
+//! which columns can take a range, and the table's effective rowKeyOrderOptimizable.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::quote;
+
+use crate::ast::{Class, Field, Input};
+use crate::attr::SaltKind;
+use crate::ctxt::Ctxt;
+use crate::encoding::Encoding;
+use crate::layout::RangeKind;
+
+/// The Phoenix column types rowkey writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Column {
+    /// TINYINT, SMALLINT, INTEGER, BIGINT (sign-flipped big-endian, rowkey's own bytes).
+    Signed,
+    UnsignedInt,
+    UnsignedLong,
+    Double,
+    /// BINARY(N): `[u8; N]`, rowkey's own bytes.
+    Binary(usize),
+    /// CHAR(N): `#[fixed(N)] String`.
+    Char(usize),
+    Varchar,
+    Varbinary,
+}
+
+/// The type table, for messages.
+const MAPPING: &str = "i8 TINYINT, i16 SMALLINT, i32 INTEGER, i64 BIGINT, u32 UNSIGNED_INT, \
+                       u64 UNSIGNED_LONG, f64 DOUBLE, String VARCHAR, #[fixed(N)] String CHAR(N), \
+                       [u8; N] BINARY(N), Vec<u8> VARBINARY, Option<String>/Option<Vec<u8>> nullable";
+
+fn column(f: &Field) -> Option<Column> {
+    let fixed = f.attrs.fixed.as_ref().map(|n| n.value);
+    Some(match (f.class.value(), fixed) {
+        (Class::Signed(1 | 2 | 4 | 8), None) => Column::Signed,
+        (Class::Unsigned(4), None) => Column::UnsignedInt,
+        (Class::Unsigned(8), None) => Column::UnsignedLong,
+        (Class::Float(8), None) => Column::Double,
+        (Class::ByteArray(Some(n)), None) => Column::Binary(*n),
+        (Class::String, Some(n)) => Column::Char(n),
+        (Class::String, None) => Column::Varchar,
+        (Class::Bytes, None) => Column::Varbinary,
+        _ => return None,
+    })
+}
+
+/// `PTableImpl`'s `hasColumnsRequiringUpgrade` for one column: DESC and variable-length, CHAR,
+/// FLOAT, DOUBLE or BINARY; or ASC BINARY(N > 1).
+fn requires_upgrade(f: &Field) -> bool {
+    let desc = f.attrs.desc.is_some();
+    match column(f) {
+        Some(Column::Varchar | Column::Varbinary | Column::Char(_) | Column::Double) => desc,
+        Some(Column::Binary(n)) => desc || n > 1,
+        _ => false,
+    }
+}
+
+/// The effective rowKeyOrderOptimizable (`PTableImpl.rowKeyOrderOptimizable()`): the declared
+/// flag (true unless `row_key_order_optimizable = false`), or no column requiring an upgrade.
+pub fn encoding(input: &Input) -> Encoding {
+    let declared = input
+        .attrs
+        .row_key_order_optimizable
+        .as_ref()
+        .is_none_or(|b| b.value);
+    Encoding::Phoenix {
+        optimizable: declared || !input.fields.iter().any(requires_upgrade),
+    }
+}
+
+/// A DESC variable-length column of an optimizable table: its separator is `FF`.
+fn ff(f: &Field) -> bool {
+    f.attrs.desc.is_some() && matches!(f.encoding, Encoding::Phoenix { optimizable: true })
+}
+
+/// The runtime format that writes the field.
+pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
+    let p = quote!(#krate::__private);
+    let ff = ff(f);
+    match column(f) {
+        Some(Column::Varchar) => quote!(#p::phoenix::Varchar<#ff>),
+        Some(Column::Varbinary) => quote!(#p::phoenix::Varbinary<#ff>),
+        Some(Column::Char(n)) => {
+            let n = Literal::usize_unsuffixed(n);
+            quote!(#p::phoenix::Char<#n>)
+        }
+        Some(Column::UnsignedInt) => quote!(#p::phoenix::UnsignedInt),
+        Some(Column::UnsignedLong) => quote!(#p::phoenix::UnsignedLong),
+        Some(Column::Double) => quote!(#p::phoenix::Double),
+        Some(Column::Signed | Column::Binary(_)) | None => quote!(#p::Natural),
+    }
+}
+
+/// How a range bounds the field, or the runtime trait that says why it cannot.
+pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
+    let desc = f.attrs.desc.is_some();
+    let column = column(f);
+    if desc && column == Some(Column::Varbinary) {
+        return Err("NoRangePhoenixBinary");
+    }
+    if desc && matches!(f.class, Class::Option(_)) {
+        return Err("NoRangePhoenixNullsFirst");
+    }
+    if desc && column == Some(Column::Varchar) && !ff(f) {
+        return Err("NoRangePhoenixDesc");
+    }
+    Ok(RangeKind::Monotone { descending: desc })
+}
+
+/// True when a range's "after this value" is the value plus `00` (a VARBINARY runs to the end
+/// of the key); otherwise every key with the value starts with its bytes and separator.
+pub fn range_open(f: &Field) -> bool {
+    column(f) == Some(Column::Varbinary)
+}
+
+/// The column's SQL type, for the layout's description.
+pub fn sql_type(f: &Field) -> String {
+    match column(f) {
+        Some(Column::Signed) => match f.class.value() {
+            Class::Signed(1) => "TINYINT".into(),
+            Class::Signed(2) => "SMALLINT".into(),
+            Class::Signed(4) => "INTEGER".into(),
+            _ => "BIGINT".into(),
+        },
+        Some(Column::UnsignedInt) => "UNSIGNED_INT".into(),
+        Some(Column::UnsignedLong) => "UNSIGNED_LONG".into(),
+        Some(Column::Double) => "DOUBLE".into(),
+        Some(Column::Binary(n)) => format!("BINARY({n})"),
+        Some(Column::Char(n)) => format!("CHAR({n})"),
+        Some(Column::Varchar) => "VARCHAR".into(),
+        Some(Column::Varbinary) => "VARBINARY".into(),
+        None => "?".into(),
+    }
+}
+
+/// Phoenix's rules for the key, reported all at once.
+pub fn check(cx: &Ctxt, input: &Input) {
+    if let Some(d) = &input.attrs.delimiter {
+        cx.error_spanned_by(
+            d,
+            "a Phoenix-encoded key has no delimiter: Phoenix separates VARCHARs with 00; remove \
+             `delimiter` or `encoding`",
+        );
+    }
+    if let Some((kind, path)) = input.attrs.salt.as_ref().and_then(|s| s.kind.as_ref()) {
+        if *kind != SaltKind::Phoenix {
+            cx.error_spanned_by(
+                path,
+                "a Phoenix-encoded key takes Phoenix's salt, `#[salt(phoenix, buckets = N)]` \
+                 (the table's SALT_BUCKETS)",
+            );
+        }
+    }
+    for f in &input.fields {
+        field(cx, f);
+    }
+}
+
+fn field(cx: &Ctxt, f: &Field) {
+    let a = &f.attrs;
+    for (flag, name) in [
+        (a.reverse.as_ref(), "reverse"),
+        (a.reverse_ts.as_ref(), "reverse_ts"),
+        (a.java.as_ref(), "java"),
+    ] {
+        if let Some(path) = flag {
+            cx.error_spanned_by(
+                path,
+                format!(
+                    "`#[{name}]` has no Phoenix equivalent; a Phoenix-encoded key takes `#[desc]` \
+                     and `#[fixed(N)]` (CHAR(N)) only"
+                ),
+            );
+        }
+    }
+    for (num, name) in [(&a.decimal, "decimal"), (&a.hex, "hex")] {
+        if let Some(n) = num {
+            cx.error_spanned_by(
+                &n.lit,
+                format!(
+                    "`#[{name}(N)]` has no Phoenix equivalent; a Phoenix-encoded key takes \
+                     `#[desc]` and `#[fixed(N)]` (CHAR(N)) only"
+                ),
+            );
+        }
+    }
+    if let Some(pad) = &a.pad {
+        cx.error_spanned_by(pad, "Phoenix pads CHAR(N) with spaces; remove `pad`");
+    }
+    if let (Some(n), false) = (&a.fixed, matches!(f.class.value(), Class::String)) {
+        cx.error_spanned_by(
+            &n.lit,
+            "in a Phoenix-encoded key `#[fixed(N)]` makes a String a CHAR(N); other types have \
+             Phoenix's own widths",
+        );
+    }
+    let Some(column) = column(f) else {
+        if a.fixed.is_none() || matches!(f.class.value(), Class::String) {
+            let hint = match f.class.value() {
+                Class::Float(4) => " (FLOAT is not supported: no Phoenix vector pins its bytes here; use f64, DOUBLE)",
+                Class::Unsigned(1 | 2) => " (UNSIGNED_TINYINT/SMALLINT are not supported; use i16 or i32)",
+                _ => "",
+            };
+            cx.error_spanned_by(
+                f.ty,
+                format!("this type has no Phoenix column type{hint}; a Phoenix-encoded key maps {MAPPING}"),
+            );
+        }
+        return;
+    };
+    if let Class::Option(inner) = &f.class {
+        let var = matches!(column, Column::Varchar | Column::Varbinary);
+        if !var || matches!(**inner, Class::Option(_)) {
+            cx.error_spanned_by(
+                f.ty,
+                "Phoenix key columns of fixed width (and CHAR) are NOT NULL: only a VARCHAR or \
+                 VARBINARY (Option<String>, Option<Vec<u8>>) may be an Option",
+            );
+        }
+    }
+    if column == Column::Varbinary && !f.last {
+        cx.error_spanned_by(
+            f.ty,
+            "Phoenix allows a VARBINARY (Vec<u8>) only as the last primary-key column; use \
+             [u8; N] (BINARY(N)) here or move the field last",
+        );
+    }
+    if let Column::Char(0) | Column::Binary(0) = column {
+        cx.error_spanned_by(f.ty, "a Phoenix CHAR(N) or BINARY(N) needs N of at least 1");
+    }
+}
