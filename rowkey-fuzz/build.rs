@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 /// The seed CI uses.
 const DEFAULT_SEED: u64 = 20_261_122;
 /// Layouts per run in CI.
-const DEFAULT_LAYOUTS: usize = 240;
+const DEFAULT_LAYOUTS: usize = 300;
 
 fn env(name: &str) -> Option<u64> {
     println!("cargo:rerun-if-env-changed={name}");
@@ -32,7 +32,8 @@ fn main() {
     let count = env("ROWKEY_FUZZ_LAYOUTS").map_or(DEFAULT_LAYOUTS, |n| n as usize);
     let binary = kinds::binary();
     let text = kinds::text();
-    let all: Vec<&kinds::Kind> = binary.iter().chain(&text).collect();
+    let phoenix = kinds::phoenix();
+    let all: Vec<&kinds::Kind> = binary.iter().chain(&text).chain(&phoenix).collect();
     // Coverage: every kind anywhere; then every kind that can be wrapped in an Option as the
     // first field (split points, leading tags); then every kind that can take #[desc] last.
     let mut forced: Vec<layout::Must> = all.iter().map(|k| ((*k).clone(), None)).collect();
@@ -48,6 +49,23 @@ fn main() {
             .filter(|k| k.desc)
             .map(|k| (k.desc(), Some(usize::MAX))),
     );
+    // Phoenix: every column type DESC (last, where the trailing FF goes), every nullable one
+    // ASC and DESC in the middle.
+    forced.extend(phoenix.iter().map(|k| (k.desc(), Some(usize::MAX))));
+    forced.extend(
+        phoenix
+            .iter()
+            .filter(|k| k.option)
+            .flat_map(|k| [(k.option(), Some(0)), (k.desc().option(), Some(1))]),
+    );
+    // A DESC VARCHAR/VARBINARY is ordered or not by the table's flag, drawn per layout: four
+    // more of each, at the start, the middle and the end.
+    forced.extend(
+        phoenix
+            .iter()
+            .filter(|k| k.variable_phoenix)
+            .flat_map(|k| [Some(0), None, Some(1), Some(usize::MAX)].map(|at| (k.desc(), at))),
+    );
     let count = count.max(forced.len());
     let mut rng = rng::Rng::new(seed);
     let mut out = String::new();
@@ -56,15 +74,15 @@ fn main() {
     for i in 0..count {
         let must = forced.get(i);
         let salt = (i < 8 * layout::SALT_KINDS).then_some(i % layout::SALT_KINDS);
-        let l = layout::layout(&mut rng, i, &binary, &text, must, salt);
+        let l = layout::layout(&mut rng, i, &binary, &text, &phoenix, must, salt);
         for f in &l.fields {
             *coverage.entry(f.kind.name.clone()).or_default() += 1;
         }
         let salt_name = l.salt.as_ref().map_or("no salt", |s| s.name());
-        let encoding = if l.delimiter.is_some() {
-            "text"
-        } else {
-            "binary"
+        let encoding = match (l.delimiter, l.phoenix) {
+            (Some(_), _) => "text",
+            (_, Some(_)) => "phoenix",
+            _ => "binary",
         };
         *coverage
             .entry(format!("salt: {salt_name}, {encoding}"))
@@ -77,7 +95,7 @@ fn main() {
         head,
         "/// The seed the layouts were generated from.\npub const SEED: u64 = {seed};"
     );
-    let _ = writeln!(head, "/// Kinds of the table (binary, then text).");
+    let _ = writeln!(head, "/// Kinds of the table (binary, text, then Phoenix).");
     let kinds: Vec<String> = all.iter().map(|k| format!("{:?}", k.name)).collect();
     let _ = writeln!(head, "pub const KINDS: &[&str] = &[{}];", kinds.join(", "));
     let _ = writeln!(

@@ -17,6 +17,13 @@ fn place(expr: &str, layout: &Layout, field: usize) -> String {
 /// The struct's source.
 pub fn source(layout: &Layout) -> String {
     let mut s = String::new();
+    match layout.phoenix {
+        Some(true) => s.push_str("#[rowkey(encoding = \"phoenix\")]\n"),
+        Some(false) => {
+            s.push_str("#[rowkey(encoding = \"phoenix\", row_key_order_optimizable = false)]\n")
+        }
+        None => {}
+    }
     if let Some(d) = layout.delimiter {
         let _ = writeln!(s, "#[rowkey(delimiter = {:?})]", char::from(d).to_string());
     }
@@ -134,8 +141,13 @@ pub fn emit(layout: &Layout) -> String {
         "    fn accepts(&self) -> bool {{ {} }}",
         accepts.join(" && ")
     );
-    // The documented order ends at a raw `#[java]` string (no terminator).
-    let ordered = layout.fields.iter().position(|f| f.kind.raw).unwrap_or(n);
+    // The documented order ends at a raw `#[java]` string (no terminator) or a field with no
+    // promised order.
+    let ordered = layout
+        .fields
+        .iter()
+        .position(|f| f.kind.raw || f.kind.unordered)
+        .unwrap_or(n);
     let _ = writeln!(out, "    const ORDERED: usize = {ordered};");
     let keys: Vec<String> = layout.fields[..ordered]
         .iter()

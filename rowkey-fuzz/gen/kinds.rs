@@ -12,6 +12,8 @@
 pub enum Encoding {
     Binary,
     Text,
+    /// `#[rowkey(encoding = "phoenix")]`.
+    Phoenix,
 }
 
 #[derive(Clone, Debug)]
@@ -43,6 +45,11 @@ pub struct Kind {
     /// A raw `#[java]` string: no terminator, so only fixed-width fields may follow it, and the
     /// key's documented order ends before it.
     pub raw: bool,
+    /// The README promises no byte order for this field (a Phoenix DESC VARBINARY, or DESC
+    /// VARCHAR of a table that is not optimizable): the documented order ends before it.
+    pub unordered: bool,
+    /// A Phoenix VARCHAR or VARBINARY: `#[desc]` depends on the table's optimizable flag.
+    pub variable_phoenix: bool,
 }
 
 const NATURAL: &str = "a.cmp(b)";
@@ -67,6 +74,8 @@ fn kind(name: &str, ty: &str, attrs: &[&str], gen: &str) -> Kind {
         pad: None,
         depth: 0,
         raw: false,
+        unordered: false,
+        variable_phoenix: false,
     }
 }
 
@@ -616,5 +625,72 @@ pub fn text() -> Vec<Kind> {
         k.last_only = true;
         out.push(k);
     }
+    out
+}
+
+/// Every kind of field of a Phoenix-encoded key (`#[desc]` and `Option` are applied by the
+/// layout, which knows the table's optimizable flag).
+pub fn phoenix() -> Vec<Kind> {
+    let px = |k: Kind| {
+        let mut k = k;
+        k.encoding = Encoding::Phoenix;
+        k.option = false;
+        k
+    };
+    let var = |k: Kind| {
+        let mut k = px(k).variable();
+        k.option = true;
+        k.variable_phoenix = true;
+        k
+    };
+    let mut out = Vec::new();
+    for bits in [8u32, 16, 32, 64] {
+        let i = int_name(true, bits);
+        out.push(px(kind(
+            &format!("phoenix {i}"),
+            &i,
+            &[],
+            &format!("g.int({bits}) as {i}"),
+        )));
+    }
+    for (bits, max) in [(32u32, "i32"), (64, "i64")] {
+        let u = int_name(false, bits);
+        out.push(px(kind(
+            &format!("phoenix {u}"),
+            &u,
+            &[],
+            &format!("g.uint({bits}) as {u}"),
+        )
+        .accepts(format!("*v <= {max}::MAX as {u}"))));
+    }
+    out.push(px(kind("phoenix f64", "f64", &[], "g.f64()")
+        .key("rowkey_fuzz::order::phoenix_double(*a, *b)")
+        .value("rowkey_fuzz::order::phoenix_double(*a, *b)")));
+    for n in [1usize, 3] {
+        out.push(px(kind(
+            &format!("phoenix [u8; {n}]"),
+            &format!("[u8; {n}]"),
+            &[],
+            &format!("g.array::<{n}>()"),
+        )));
+    }
+    out.push(px(kind(
+        "phoenix #[fixed(3)] String",
+        "String",
+        &["#[fixed(3)]"],
+        "g.string(rowkey_fuzz::rng::TEXT_CHARS, 4)",
+    )
+    .accepts("rowkey_fuzz::order::phoenix_char(v, 3)")));
+    out.push(var(kind(
+        "phoenix String",
+        "String",
+        &[],
+        "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
+    )
+    .accepts("!v.is_empty() && !v.contains('\\0')")));
+    let mut varbinary =
+        var(kind("phoenix Vec<u8>", "Vec<u8>", &[], "g.bytes(5)").accepts("!v.is_empty()"));
+    varbinary.last_only = true;
+    out.push(varbinary);
     out
 }

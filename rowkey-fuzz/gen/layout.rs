@@ -149,6 +149,8 @@ pub struct Field {
 #[derive(Clone, Debug)]
 pub struct Layout {
     pub name: String,
+    /// A Phoenix-encoded key, with its declared `row_key_order_optimizable`.
+    pub phoenix: Option<bool>,
     pub delimiter: Option<u8>,
     pub salt: Option<Salt>,
     pub fields: Vec<Field>,
@@ -167,13 +169,20 @@ pub fn layout(
     index: usize,
     binary: &[Kind],
     text: &[Kind],
+    phoenix: &[Kind],
     must: Option<&Must>,
     salt: Option<usize>,
 ) -> Layout {
-    let is_text = match must {
-        Some((k, _)) => k.encoding == Encoding::Text,
-        None => rng.chance(1, 3),
+    let encoding = match must {
+        Some((k, _)) => k.encoding,
+        None if rng.chance(1, 4) => Encoding::Text,
+        None if rng.chance(1, 4) => Encoding::Phoenix,
+        None => Encoding::Binary,
     };
+    if encoding == Encoding::Phoenix {
+        return phoenix_layout(rng, index, phoenix, must, salt);
+    }
+    let is_text = encoding == Encoding::Text;
     let table = if is_text { text } else { binary };
     // One field in about one layout of six (the first field is then also the last).
     let n = if rng.chance(1, 6) {
@@ -242,7 +251,79 @@ pub fn layout(
     let salt = random_salt(rng, salt, fields.len(), delimiter);
     Layout {
         name: format!("L{index}"),
+        phoenix: None,
         delimiter,
+        salt,
+        fields,
+    }
+}
+
+/// A Phoenix-encoded layout: Phoenix's types; `#[desc]` on any, `Option` on a VARCHAR or
+/// VARBINARY, a VARBINARY only last, Phoenix's salt or none; the optimizable flag decides
+/// whether a DESC VARCHAR keeps an order (and a range).
+fn phoenix_layout(
+    rng: &mut Rng,
+    index: usize,
+    table: &[Kind],
+    must: Option<&Must>,
+    salt: Option<usize>,
+) -> Layout {
+    let n = 1 + rng.index(5);
+    let mut kinds: Vec<Kind> = (0..n)
+        .map(|i| {
+            let pool: Vec<&Kind> = table
+                .iter()
+                .filter(|k| !k.last_only || i + 1 == n)
+                .collect();
+            let mut k = (*rng.pick(&pool)).clone();
+            // DESC first, then Option: Phoenix puts NULL first in a DESC column too.
+            if k.desc && rng.chance(1, 3) {
+                k = k.desc();
+            }
+            if k.option && rng.chance(1, 3) {
+                k = k.option();
+            }
+            k
+        })
+        .collect();
+    if let Some((k, at)) = must {
+        let at = match at {
+            _ if k.last_only => n - 1,
+            None => rng.index(n),
+            Some(i) => (*i).min(n - 1),
+        };
+        kinds[at] = k.clone();
+    }
+    let optimizable = rng.chance(1, 2);
+    for k in &mut kinds {
+        let desc = k.attrs.iter().any(|a| a == "#[desc]");
+        let varbinary = k.ty.contains("Vec<u8>");
+        if desc && k.variable_phoenix && (varbinary || !optimizable) {
+            k.unordered = true;
+            k.range = false;
+        }
+        if desc && k.depth > 0 {
+            k.range = false;
+        }
+    }
+    let fields: Vec<Field> = kinds
+        .into_iter()
+        .enumerate()
+        .map(|(i, kind)| Field {
+            name: format!("f{i}"),
+            kind,
+        })
+        .collect();
+    let salt = match salt.unwrap_or_else(|| rng.index(3)) {
+        0 => None,
+        _ => Some(Salt::Phoenix {
+            buckets: rng.pick(&[1u16, 2, 3, 4, 7, 16, 100, 255, 256]),
+        }),
+    };
+    Layout {
+        name: format!("L{index}"),
+        phoenix: Some(optimizable),
+        delimiter: None,
         salt,
         fields,
     }

@@ -75,3 +75,18 @@ pub fn in_range<T>(v: &T, range: &(Bound<T>, Bound<T>), cmp: impl Fn(&T, &T) -> 
     };
     lo && hi
 }
+
+/// Phoenix DOUBLE: `f64::total_cmp`, with every NaN as Java's one NaN (after `+inf`).
+pub fn phoenix_double(a: f64, b: f64) -> Ordering {
+    let canonical = |x: f64| if x.is_nan() { f64::NAN } else { x };
+    canonical(a).total_cmp(&canonical(b))
+}
+
+/// A Phoenix CHAR(n) value `encode` accepts: 1 to n ASCII characters from `' '`, not ending
+/// with a space.
+pub fn phoenix_char(v: &str, n: usize) -> bool {
+    !v.is_empty()
+        && v.len() <= n
+        && v.bytes().all(|b| (b' '..0x80).contains(&b))
+        && !v.ends_with(' ')
+}
