@@ -119,6 +119,29 @@ fn double() -> impl Strategy<Value = f64> {
     ]
 }
 
+fn decimal() -> impl Strategy<Value = rust_decimal::Decimal> {
+    use rust_decimal::Decimal;
+    prop_oneof![
+        proptest::sample::select(vec![
+            Decimal::ZERO,
+            -Decimal::ZERO,
+            Decimal::ONE,
+            Decimal::NEGATIVE_ONE,
+            Decimal::new(5, 1),
+            Decimal::new(-5, 1),
+            Decimal::new(100, 0),
+            Decimal::new(1, 28),
+            Decimal::new(-1, 28),
+            Decimal::MAX,
+            Decimal::MIN,
+        ]),
+        (any::<i64>(), 0..=20u32).prop_map(|(m, s)| Decimal::new(m, s)),
+        (any::<i128>(), 0..=28u32).prop_filter_map("fits 96 bits", |(m, s)| {
+            Decimal::try_from_i128_with_scale(m >> 32, s).ok()
+        }),
+    ]
+}
+
 fn edge<T: Copy + Debug + 'static>(
     edges: Vec<T>,
     any: impl Strategy<Value = T> + 'static,
@@ -453,5 +476,43 @@ varbinary!(
     [],
     Option<Vec<u8>>,
     proptest::option::of(bytes()),
+    Some(asc)
+);
+
+layout!(
+    DecAsc,
+    decimal_asc,
+    true,
+    [],
+    rust_decimal::Decimal,
+    decimal(),
+    Some(asc)
+);
+layout!(
+    DecDesc,
+    decimal_desc,
+    true,
+    [desc],
+    rust_decimal::Decimal,
+    decimal(),
+    Some(desc)
+);
+// Without the flag a DESC DECIMAL ends with 00, as a DESC VARCHAR: no order promised.
+layout!(
+    DecDescOld,
+    decimal_desc_not_optimizable,
+    false,
+    [desc],
+    rust_decimal::Decimal,
+    decimal(),
+    None
+);
+layout!(
+    OptDecAsc,
+    nullable_decimal_asc,
+    true,
+    [],
+    Option<rust_decimal::Decimal>,
+    proptest::option::of(decimal()),
     Some(asc)
 );

@@ -180,7 +180,7 @@ impl<'a> Input<'a> {
 }
 
 /// Strips invisible groups (types passed through `macro_rules!`) and parentheses.
-fn ungroup(mut ty: &Type) -> &Type {
+pub fn ungroup(mut ty: &Type) -> &Type {
     loop {
         match ty {
             Type::Group(g) => ty = &g.elem,

@@ -25,15 +25,43 @@ enum Column {
     Char(usize),
     Varchar,
     Varbinary,
+    /// DECIMAL: `rust_decimal::Decimal` (the runtime's `decimal` feature).
+    Decimal,
+}
+
+/// True for a type named `Decimal` (`rust_decimal::Decimal`), also inside an `Option`.
+fn is_decimal(ty: &syn::Type) -> bool {
+    let syn::Type::Path(p) = crate::ast::ungroup(ty) else {
+        return false;
+    };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    if last.ident == "Decimal" {
+        return true;
+    }
+    match &last.arguments {
+        syn::PathArguments::AngleBracketed(args) if last.ident == "Option" => {
+            args.args.iter().any(|a| match a {
+                syn::GenericArgument::Type(t) => is_decimal(t),
+                _ => false,
+            })
+        }
+        _ => false,
+    }
 }
 
 /// The type table, for messages.
 const MAPPING: &str = "i8 TINYINT, i16 SMALLINT, i32 INTEGER, i64 BIGINT, u32 UNSIGNED_INT, \
                        u64 UNSIGNED_LONG, f64 DOUBLE, String VARCHAR, #[fixed(N)] String CHAR(N), \
-                       [u8; N] BINARY(N), Vec<u8> VARBINARY, Option<String>/Option<Vec<u8>> nullable";
+                       [u8; N] BINARY(N), Vec<u8> VARBINARY, rust_decimal::Decimal DECIMAL (feature \
+                       `decimal`), Option<String>/Option<Vec<u8>>/Option<Decimal> nullable";
 
 fn column(f: &Field) -> Option<Column> {
     let fixed = f.attrs.fixed.as_ref().map(|n| n.value);
+    if fixed.is_none() && is_decimal(f.ty) {
+        return Some(Column::Decimal);
+    }
     Some(match (f.class.value(), fixed) {
         (Class::Signed(1 | 2 | 4 | 8), None) => Column::Signed,
         (Class::Unsigned(4), None) => Column::UnsignedInt,
@@ -52,7 +80,13 @@ fn column(f: &Field) -> Option<Column> {
 fn requires_upgrade(f: &Field) -> bool {
     let desc = f.attrs.desc.is_some();
     match column(f) {
-        Some(Column::Varchar | Column::Varbinary | Column::Char(_) | Column::Double) => desc,
+        Some(
+            Column::Varchar
+            | Column::Varbinary
+            | Column::Decimal
+            | Column::Char(_)
+            | Column::Double,
+        ) => desc,
         Some(Column::Binary(n)) => desc || n > 1,
         _ => false,
     }
@@ -83,6 +117,7 @@ pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
     match column(f) {
         Some(Column::Varchar) => quote!(#p::phoenix::Varchar<#ff>),
         Some(Column::Varbinary) => quote!(#p::phoenix::Varbinary<#ff>),
+        Some(Column::Decimal) => quote!(#p::phoenix::Decimal<#ff>),
         Some(Column::Char(n)) => {
             let n = Literal::usize_unsuffixed(n);
             quote!(#p::phoenix::Char<#n>)
@@ -104,7 +139,7 @@ pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
     if desc && matches!(f.class, Class::Option(_)) {
         return Err("NoRangePhoenixNullsFirst");
     }
-    if desc && column == Some(Column::Varchar) && !ff(f) {
+    if desc && matches!(column, Some(Column::Varchar | Column::Decimal)) && !ff(f) {
         return Err("NoRangePhoenixDesc");
     }
     Ok(RangeKind::Monotone { descending: desc })
@@ -132,6 +167,7 @@ pub fn sql_type(f: &Field) -> String {
         Some(Column::Char(n)) => format!("CHAR({n})"),
         Some(Column::Varchar) => "VARCHAR".into(),
         Some(Column::Varbinary) => "VARBINARY".into(),
+        Some(Column::Decimal) => "DECIMAL".into(),
         None => "?".into(),
     }
 }
@@ -212,12 +248,16 @@ fn field(cx: &Ctxt, f: &Field) {
         return;
     };
     if let Class::Option(inner) = &f.class {
-        let var = matches!(column, Column::Varchar | Column::Varbinary);
+        let var = matches!(
+            column,
+            Column::Varchar | Column::Varbinary | Column::Decimal
+        );
         if !var || matches!(**inner, Class::Option(_)) {
             cx.error_spanned_by(
                 f.ty,
                 "Phoenix key columns of fixed width (and CHAR) are NOT NULL: only a VARCHAR or \
-                 VARBINARY (Option<String>, Option<Vec<u8>>) may be an Option",
+                 VARBINARY or DECIMAL (Option<String>, Option<Vec<u8>>, Option<Decimal>) may be an \
+                 Option",
             );
         }
     }

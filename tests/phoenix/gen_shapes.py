@@ -8,12 +8,12 @@ import json
 RUST = {
     "BIGINT": "i64", "INTEGER": "i32", "SMALLINT": "i16", "TINYINT": "i8",
     "UNSIGNED_LONG": "u64", "UNSIGNED_INT": "u32", "DOUBLE": "f64",
-    "VARCHAR": "String", "VARBINARY": "Vec<u8>",
+    "VARCHAR": "String", "VARBINARY": "Vec<u8>", "DECIMAL": "rust_decimal::Decimal",
 }
 VALUE = {
     "BIGINT": "v::int", "INTEGER": "v::int", "SMALLINT": "v::int", "TINYINT": "v::int",
     "UNSIGNED_LONG": "v::int", "UNSIGNED_INT": "v::int", "DOUBLE": "v::double",
-    "VARCHAR": "v::string", "VARBINARY": "v::bytes",
+    "VARCHAR": "v::string", "VARBINARY": "v::bytes", "DECIMAL": "v::decimal",
 }
 
 
@@ -26,10 +26,11 @@ def column(c):
     if t == "BINARY":
         n = c["max_length"]
         return attrs, f"[u8; {n}]", "v::binary"
-    if t not in RUST:
+    if t not in RUST or (t == "DECIMAL" and sql != "DECIMAL"):
+        # DECIMAL(p, s) is not supported.
         return None
     ty, val = RUST[t], VALUE[t]
-    if c["nullable"] and t in ("VARCHAR", "VARBINARY"):
+    if c["nullable"] and t in ("VARCHAR", "VARBINARY", "DECIMAL"):
         return attrs, f"Option<{ty}>", val.replace("v::", "v::opt_")
     return attrs, ty, val
 

@@ -61,6 +61,26 @@ pub struct S5 {
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
 #[salt(phoenix, buckets = 16)]
+pub struct S6 {
+    #[desc]
+    pub c0: u64,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+#[salt(phoenix, buckets = 16)]
+pub struct S7 {
+    pub c0: String,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+    pub c2: Option<String>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+#[salt(phoenix, buckets = 16)]
 pub struct S8 {
     #[desc]
     pub c0: String,
@@ -170,6 +190,25 @@ pub struct S19 {
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix")]
 #[salt(phoenix, buckets = 16)]
+pub struct S20 {
+    pub c0: u64,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 16)]
+pub struct S21 {
+    #[desc]
+    pub c0: u64,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 16)]
 pub struct S22 {
     pub c0: String,
 }
@@ -228,6 +267,17 @@ pub struct S28 {
     #[desc]
     pub c1: [u8; 4],
     pub c2: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 16)]
+pub struct S29 {
+    #[desc]
+    pub c0: String,
+    pub c1: Option<rust_decimal::Decimal>,
+    #[desc]
+    pub c2: Option<String>,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -317,11 +367,33 @@ pub struct S38 {
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
 #[salt(phoenix, buckets = 256)]
+pub struct S39 {
+    #[desc]
+    pub c0: u64,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+#[salt(phoenix, buckets = 256)]
 pub struct S40 {
     pub c0: String,
     pub c1: [u8; 4],
     #[desc]
     pub c2: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+#[salt(phoenix, buckets = 256)]
+pub struct S41 {
+    #[desc]
+    pub c0: String,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+    #[desc]
+    pub c2: Option<String>,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -430,6 +502,15 @@ pub struct S53 {
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix")]
 #[salt(phoenix, buckets = 256)]
+pub struct S54 {
+    pub c0: u64,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 256)]
 pub struct S55 {
     pub c0: String,
     pub c1: i32,
@@ -461,6 +542,17 @@ pub struct S58 {
     pub c0: String,
     pub c1: [u8; 4],
     pub c2: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 256)]
+pub struct S59 {
+    #[desc]
+    pub c0: String,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+    pub c2: Option<String>,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -554,6 +646,15 @@ pub struct S68 {
     #[desc]
     pub c1: f64,
     pub c2: Option<String>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+#[salt(phoenix, buckets = 4)]
+pub struct S69 {
+    pub c0: u64,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -731,6 +832,23 @@ pub struct S87 {
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix")]
 #[salt(phoenix, buckets = 4)]
+pub struct S88 {
+    pub c0: u64,
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 4)]
+pub struct S89 {
+    #[desc]
+    pub c0: u64,
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 4)]
 pub struct S90 {
     pub c0: String,
     #[desc]
@@ -784,6 +902,16 @@ pub struct S94 {
 pub struct S95 {
     #[desc]
     pub c0: String,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 4)]
+pub struct S96 {
+    #[desc]
+    pub c0: String,
+    pub c1: Option<rust_decimal::Decimal>,
+    pub c2: Option<String>,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -889,6 +1017,13 @@ pub struct S108 {
 
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+pub struct S109 {
+    pub c0: u64,
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
 pub struct S110 {
     pub c0: String,
 }
@@ -970,6 +1105,17 @@ pub struct S119 {
     pub c1: [u8; 4],
     #[desc]
     pub c2: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+pub struct S120 {
+    #[desc]
+    pub c0: String,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+    #[desc]
+    pub c2: Option<String>,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -1158,6 +1304,23 @@ pub struct S142 {
 
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix")]
+pub struct S143 {
+    #[desc]
+    pub c0: u64,
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+pub struct S144 {
+    #[desc]
+    pub c0: u64,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
 pub struct S145 {
     pub c0: String,
 }
@@ -1183,6 +1346,15 @@ pub struct S148 {
     pub c0: String,
     pub c1: [u8; 4],
     pub c2: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+pub struct S149 {
+    pub c0: String,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+    pub c2: Option<String>,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -1281,6 +1453,16 @@ pub struct S160 {
 
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix")]
+pub struct S161 {
+    #[desc]
+    pub c0: String,
+    #[desc]
+    pub c1: Option<rust_decimal::Decimal>,
+    pub c2: Option<String>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
 pub struct S162 {
     #[desc]
     pub c0: String,
@@ -1354,6 +1536,8 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=16|opt=false|INTEGER ASC notnull,VARCHAR DESC null,VARCHAR ASC null" => super::check_one(l, S3 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=false|TINYINT DESC notnull,UNSIGNED_LONG DESC notnull,VARCHAR DESC null" => super::check_one(l, S4 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=false|UNSIGNED_INT DESC notnull,DOUBLE DESC notnull,VARCHAR DESC null" => super::check_one(l, S5 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
+        "salt=16|opt=false|UNSIGNED_LONG DESC notnull,DECIMAL DESC null" => super::check_one(l, S6 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
+        "salt=16|opt=false|VARCHAR ASC notnull,DECIMAL DESC null,VARCHAR ASC null" => super::check_one(l, S7 { c0: v::string(&l.values[0]), c1: v::opt_decimal(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=false|VARCHAR DESC notnull" => super::check_one(l, S8 { c0: v::string(&l.values[0]) }),
         "salt=16|opt=false|VARCHAR DESC notnull,VARCHAR DESC null,VARCHAR DESC null" => super::check_one(l, S9 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=true|BIGINT ASC notnull,VARCHAR DESC null" => super::check_one(l, S10 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
@@ -1365,6 +1549,8 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=16|opt=true|INTEGER ASC notnull,VARCHAR ASC null,VARCHAR ASC null" => super::check_one(l, S17 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=true|TINYINT ASC notnull,UNSIGNED_LONG DESC notnull,VARCHAR ASC null" => super::check_one(l, S18 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=true|UNSIGNED_INT ASC notnull,DOUBLE DESC notnull,VARCHAR DESC null" => super::check_one(l, S19 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
+        "salt=16|opt=true|UNSIGNED_LONG ASC notnull,DECIMAL DESC null" => super::check_one(l, S20 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
+        "salt=16|opt=true|UNSIGNED_LONG DESC notnull,DECIMAL DESC null" => super::check_one(l, S21 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
         "salt=16|opt=true|VARCHAR ASC notnull" => super::check_one(l, S22 { c0: v::string(&l.values[0]) }),
         "salt=16|opt=true|VARCHAR ASC notnull,BIGINT ASC notnull" => super::check_one(l, S23 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=16|opt=true|VARCHAR ASC notnull,INTEGER DESC notnull,VARCHAR ASC null" => super::check_one(l, S24 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
@@ -1372,6 +1558,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=16|opt=true|VARCHAR ASC notnull,VARCHAR ASC null,VARCHAR ASC null" => super::check_one(l, S26 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=true|VARCHAR DESC notnull,BIGINT DESC notnull" => super::check_one(l, S27 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=16|opt=true|VARCHAR DESC notnull,BINARY(4) DESC notnull,VARBINARY ASC null" => super::check_one(l, S28 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
+        "salt=16|opt=true|VARCHAR DESC notnull,DECIMAL ASC null,VARCHAR DESC null" => super::check_one(l, S29 { c0: v::string(&l.values[0]), c1: v::opt_decimal(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=true|VARCHAR DESC notnull,VARCHAR DESC null" => super::check_one(l, S30 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=16|opt=true|VARCHAR DESC notnull,VARCHAR DESC null,VARCHAR DESC null" => super::check_one(l, S31 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=256|opt=false|BIGINT DESC notnull" => super::check_one(l, S32 { c0: v::int(&l.values[0]) }),
@@ -1380,7 +1567,9 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=256|opt=false|DOUBLE ASC notnull,VARCHAR DESC null" => super::check_one(l, S36 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=256|opt=false|INTEGER DESC notnull,VARCHAR DESC null,VARCHAR DESC null" => super::check_one(l, S37 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=256|opt=false|UNSIGNED_INT DESC notnull,DOUBLE DESC notnull,VARCHAR DESC null" => super::check_one(l, S38 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
+        "salt=256|opt=false|UNSIGNED_LONG DESC notnull,DECIMAL DESC null" => super::check_one(l, S39 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
         "salt=256|opt=false|VARCHAR ASC notnull,BINARY(4) ASC notnull,VARBINARY DESC null" => super::check_one(l, S40 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
+        "salt=256|opt=false|VARCHAR DESC notnull,DECIMAL DESC null,VARCHAR DESC null" => super::check_one(l, S41 { c0: v::string(&l.values[0]), c1: v::opt_decimal(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=256|opt=true|BIGINT ASC notnull,VARCHAR DESC null" => super::check_one(l, S42 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=256|opt=true|CHAR(3) ASC notnull,CHAR(8) ASC notnull,BIGINT ASC notnull" => super::check_one(l, S43 { c0: v::string(&l.values[0]), c1: v::string(&l.values[1]), c2: v::int(&l.values[2]) }),
         "salt=256|opt=true|CHAR(3) DESC notnull,CHAR(8) DESC notnull,BIGINT ASC notnull" => super::check_one(l, S44 { c0: v::string(&l.values[0]), c1: v::string(&l.values[1]), c2: v::int(&l.values[2]) }),
@@ -1391,10 +1580,12 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=256|opt=true|TINYINT ASC notnull,UNSIGNED_LONG ASC notnull,VARCHAR ASC null" => super::check_one(l, S51 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=256|opt=true|TINYINT DESC notnull,UNSIGNED_LONG DESC notnull,VARCHAR ASC null" => super::check_one(l, S52 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=256|opt=true|UNSIGNED_INT ASC notnull,DOUBLE DESC notnull,VARCHAR ASC null" => super::check_one(l, S53 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
+        "salt=256|opt=true|UNSIGNED_LONG ASC notnull,DECIMAL DESC null" => super::check_one(l, S54 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
         "salt=256|opt=true|VARCHAR ASC notnull,INTEGER ASC notnull,VARCHAR ASC null" => super::check_one(l, S55 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=256|opt=true|VARCHAR ASC notnull,VARBINARY ASC null" => super::check_one(l, S56 { c0: v::string(&l.values[0]), c1: v::opt_bytes(&l.values[1]) }),
         "salt=256|opt=true|VARCHAR ASC notnull,VARCHAR ASC null,VARCHAR ASC null" => super::check_one(l, S57 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=256|opt=true|VARCHAR DESC notnull,BINARY(4) ASC notnull,VARBINARY ASC null" => super::check_one(l, S58 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
+        "salt=256|opt=true|VARCHAR DESC notnull,DECIMAL DESC null,VARCHAR ASC null" => super::check_one(l, S59 { c0: v::string(&l.values[0]), c1: v::opt_decimal(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=256|opt=true|VARCHAR DESC notnull,SMALLINT ASC notnull,TINYINT ASC notnull,VARCHAR DESC null" => super::check_one(l, S60 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::int(&l.values[2]), c3: v::opt_string(&l.values[3]) }),
         "salt=256|opt=true|VARCHAR DESC notnull,VARBINARY DESC null" => super::check_one(l, S61 { c0: v::string(&l.values[0]), c1: v::opt_bytes(&l.values[1]) }),
         "salt=256|opt=true|VARCHAR DESC notnull,VARCHAR ASC null" => super::check_one(l, S62 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
@@ -1404,6 +1595,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=4|opt=false|INTEGER ASC notnull,VARCHAR ASC null,VARCHAR DESC null" => super::check_one(l, S66 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=4|opt=false|TINYINT DESC notnull,UNSIGNED_LONG DESC notnull,VARCHAR DESC null" => super::check_one(l, S67 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=4|opt=false|UNSIGNED_INT ASC notnull,DOUBLE DESC notnull,VARCHAR ASC null" => super::check_one(l, S68 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
+        "salt=4|opt=false|UNSIGNED_LONG ASC notnull,DECIMAL DESC null" => super::check_one(l, S69 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
         "salt=4|opt=false|VARCHAR ASC notnull" => super::check_one(l, S70 { c0: v::string(&l.values[0]) }),
         "salt=4|opt=false|VARCHAR DESC notnull,BINARY(4) DESC notnull,VARBINARY DESC null" => super::check_one(l, S71 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
         "salt=4|opt=false|VARCHAR DESC notnull,INTEGER DESC notnull,VARCHAR DESC null" => super::check_one(l, S72 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
@@ -1421,12 +1613,15 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=4|opt=true|INTEGER DESC notnull,VARCHAR ASC null,VARCHAR ASC null" => super::check_one(l, S85 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=4|opt=true|TINYINT DESC notnull,UNSIGNED_LONG DESC notnull,VARCHAR ASC null" => super::check_one(l, S86 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=4|opt=true|UNSIGNED_INT ASC notnull,DOUBLE ASC notnull,VARCHAR ASC null" => super::check_one(l, S87 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
+        "salt=4|opt=true|UNSIGNED_LONG ASC notnull,DECIMAL ASC null" => super::check_one(l, S88 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
+        "salt=4|opt=true|UNSIGNED_LONG DESC notnull,DECIMAL ASC null" => super::check_one(l, S89 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
         "salt=4|opt=true|VARCHAR ASC notnull,BIGINT DESC notnull" => super::check_one(l, S90 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=4|opt=true|VARCHAR ASC notnull,BINARY(4) DESC notnull,VARBINARY ASC null" => super::check_one(l, S91 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
         "salt=4|opt=true|VARCHAR ASC notnull,INTEGER DESC notnull,VARCHAR DESC null" => super::check_one(l, S92 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=4|opt=true|VARCHAR ASC notnull,SMALLINT DESC notnull,TINYINT ASC notnull,VARCHAR ASC null" => super::check_one(l, S93 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::int(&l.values[2]), c3: v::opt_string(&l.values[3]) }),
         "salt=4|opt=true|VARCHAR ASC notnull,VARCHAR DESC null" => super::check_one(l, S94 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=4|opt=true|VARCHAR DESC notnull" => super::check_one(l, S95 { c0: v::string(&l.values[0]) }),
+        "salt=4|opt=true|VARCHAR DESC notnull,DECIMAL ASC null,VARCHAR ASC null" => super::check_one(l, S96 { c0: v::string(&l.values[0]), c1: v::opt_decimal(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=false|BIGINT ASC notnull,VARCHAR ASC null" => super::check_one(l, S97 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=None|opt=false|BIGINT DESC notnull" => super::check_one(l, S98 { c0: v::int(&l.values[0]) }),
         "salt=None|opt=false|BIGINT DESC notnull,VARCHAR DESC null" => super::check_one(l, S99 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
@@ -1438,6 +1633,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=None|opt=false|TINYINT ASC notnull,UNSIGNED_LONG ASC notnull,VARCHAR DESC null" => super::check_one(l, S106 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=false|TINYINT ASC notnull,UNSIGNED_LONG DESC notnull,VARCHAR ASC null" => super::check_one(l, S107 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=false|UNSIGNED_INT ASC notnull,DOUBLE ASC notnull,VARCHAR DESC null" => super::check_one(l, S108 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
+        "salt=None|opt=false|UNSIGNED_LONG ASC notnull,DECIMAL ASC null" => super::check_one(l, S109 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
         "salt=None|opt=false|VARCHAR ASC notnull" => super::check_one(l, S110 { c0: v::string(&l.values[0]) }),
         "salt=None|opt=false|VARCHAR ASC notnull,BIGINT DESC notnull" => super::check_one(l, S111 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=None|opt=false|VARCHAR ASC notnull,BINARY(4) DESC notnull,VARBINARY ASC null" => super::check_one(l, S112 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
@@ -1448,6 +1644,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=None|opt=false|VARCHAR ASC notnull,VARCHAR DESC null" => super::check_one(l, S117 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=None|opt=false|VARCHAR DESC notnull,BIGINT DESC notnull" => super::check_one(l, S118 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=None|opt=false|VARCHAR DESC notnull,BINARY(4) DESC notnull,VARBINARY DESC null" => super::check_one(l, S119 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
+        "salt=None|opt=false|VARCHAR DESC notnull,DECIMAL DESC null,VARCHAR DESC null" => super::check_one(l, S120 { c0: v::string(&l.values[0]), c1: v::opt_decimal(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=false|VARCHAR DESC notnull,VARCHAR DESC null" => super::check_one(l, S121 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=None|opt=false|VARCHAR DESC notnull,VARCHAR DESC null,VARCHAR DESC null" => super::check_one(l, S122 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=true|BIGINT ASC notnull" => super::check_one(l, S123 { c0: v::int(&l.values[0]) }),
@@ -1468,10 +1665,13 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=None|opt=true|UNSIGNED_INT ASC notnull,DOUBLE ASC notnull,VARCHAR ASC null" => super::check_one(l, S140 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=true|UNSIGNED_INT DESC notnull,DOUBLE ASC notnull,VARCHAR ASC null" => super::check_one(l, S141 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=true|UNSIGNED_INT DESC notnull,DOUBLE DESC notnull,VARCHAR ASC null" => super::check_one(l, S142 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
+        "salt=None|opt=true|UNSIGNED_LONG DESC notnull,DECIMAL ASC null" => super::check_one(l, S143 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
+        "salt=None|opt=true|UNSIGNED_LONG DESC notnull,DECIMAL DESC null" => super::check_one(l, S144 { c0: v::int(&l.values[0]), c1: v::opt_decimal(&l.values[1]) }),
         "salt=None|opt=true|VARCHAR ASC notnull" => super::check_one(l, S145 { c0: v::string(&l.values[0]) }),
         "salt=None|opt=true|VARCHAR ASC notnull,BIGINT ASC notnull" => super::check_one(l, S146 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=None|opt=true|VARCHAR ASC notnull,BIGINT DESC notnull" => super::check_one(l, S147 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=None|opt=true|VARCHAR ASC notnull,BINARY(4) ASC notnull,VARBINARY ASC null" => super::check_one(l, S148 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
+        "salt=None|opt=true|VARCHAR ASC notnull,DECIMAL DESC null,VARCHAR ASC null" => super::check_one(l, S149 { c0: v::string(&l.values[0]), c1: v::opt_decimal(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=true|VARCHAR ASC notnull,SMALLINT ASC notnull,TINYINT ASC notnull,VARCHAR ASC null" => super::check_one(l, S150 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::int(&l.values[2]), c3: v::opt_string(&l.values[3]) }),
         "salt=None|opt=true|VARCHAR ASC notnull,SMALLINT DESC notnull,TINYINT DESC notnull,VARCHAR ASC null" => super::check_one(l, S151 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::int(&l.values[2]), c3: v::opt_string(&l.values[3]) }),
         "salt=None|opt=true|VARCHAR ASC notnull,VARBINARY ASC null" => super::check_one(l, S152 { c0: v::string(&l.values[0]), c1: v::opt_bytes(&l.values[1]) }),
@@ -1483,6 +1683,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=None|opt=true|VARCHAR DESC notnull,BIGINT DESC notnull" => super::check_one(l, S158 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=None|opt=true|VARCHAR DESC notnull,BINARY(4) ASC notnull,VARBINARY DESC null" => super::check_one(l, S159 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
         "salt=None|opt=true|VARCHAR DESC notnull,BINARY(4) DESC notnull,VARBINARY ASC null" => super::check_one(l, S160 { c0: v::string(&l.values[0]), c1: v::binary(&l.values[1]), c2: v::opt_bytes(&l.values[2]) }),
+        "salt=None|opt=true|VARCHAR DESC notnull,DECIMAL DESC null,VARCHAR ASC null" => super::check_one(l, S161 { c0: v::string(&l.values[0]), c1: v::opt_decimal(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=true|VARCHAR DESC notnull,INTEGER ASC notnull,VARCHAR ASC null" => super::check_one(l, S162 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=true|VARCHAR DESC notnull,INTEGER ASC notnull,VARCHAR DESC null" => super::check_one(l, S163 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=true|VARCHAR DESC notnull,SMALLINT ASC notnull,TINYINT DESC notnull,VARCHAR DESC null" => super::check_one(l, S164 { c0: v::string(&l.values[0]), c1: v::int(&l.values[1]), c2: v::int(&l.values[2]), c3: v::opt_string(&l.values[3]) }),

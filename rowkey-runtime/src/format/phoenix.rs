@@ -449,6 +449,188 @@ impl Format<f64> for Double {
     }
 }
 
+/// Phoenix DECIMAL (`rust_decimal::Decimal` or `Option<Decimal>`, with the `decimal` feature;
+/// `PDataType.toBytes(BigDecimal)`): the value without trailing zeros as base-100 digits after an
+/// exponent byte; a negative value's digits are complemented and end with `0x66`. Variable
+/// length, with a VARCHAR's separators. Decode gives the value normalized (`1.50` reads as `1.5`,
+/// which is equal).
+#[derive(Debug, Clone, Copy)]
+pub struct Decimal<const FF: bool>;
+
+#[cfg(feature = "decimal")]
+mod decimal {
+    use super::{read_var, write_var, Decimal, Format};
+    use crate::error::{DecodeError, EncodeError};
+    use crate::io::{Reader, Writer};
+    use rust_decimal::Decimal as D;
+
+    /// The longest DECIMAL a `rust_decimal::Decimal` gives: 29 digits, negative.
+    const MAX: usize = 18;
+
+    /// Phoenix's bytes of `v` in `out`; returns their length.
+    pub(super) fn to_bytes(v: &D, out: &mut [u8; MAX]) -> usize {
+        let m = v.mantissa();
+        if m == 0 {
+            out[0] = 0x80;
+            return 1;
+        }
+        let neg = m < 0;
+        let mut u = m.unsigned_abs();
+        // BigDecimal.stripTrailingZeros: the scale may go below zero.
+        let mut scale = v.scale() as i32;
+        while u % 10 == 0 {
+            u /= 10;
+            scale -= 1;
+        }
+        let precision = u.ilog10() as i32 + 1;
+        let exp_offset = scale.rem_euclid(2);
+        let len = if neg { 2 } else { 1 } + (precision + 1 + exp_offset) / 2;
+        let mut index = len as usize;
+        if neg {
+            let sc = scale - (len - 3) * 2;
+            out[0] = !((-(sc + exp_offset) / 2 + 65 + 128) as u8) & 0x7F;
+            index -= 1;
+            out[index] = 102;
+        } else {
+            let sc = scale - (len - 2) * 2;
+            out[0] = ((-(sc + exp_offset) / 2 + 65) as u8) | 0x80;
+        }
+        let mut mult: u128 = if exp_offset == 1 { 10 } else { 1 };
+        loop {
+            let div = 100 / mult;
+            let d = (u % div * mult) as u8;
+            u /= div;
+            index -= 1;
+            out[index] = if neg { 101 - d } else { d + 1 };
+            mult = 1;
+            if u == 0 {
+                break;
+            }
+        }
+        len as usize
+    }
+
+    /// The value of Phoenix's bytes, when a `Decimal` holds it and they are canonical.
+    fn from_bytes(b: &[u8]) -> Option<D> {
+        let (&head, rest) = b.split_first()?;
+        if b == [0x80] {
+            return Some(D::ZERO);
+        }
+        let neg = head & 0x80 == 0;
+        let (e, digits) = if neg {
+            let (&last, digits) = rest.split_last()?;
+            if last != 102 {
+                return None;
+            }
+            (62 - i32::from(head), digits)
+        } else {
+            (i32::from(head & 0x7F) - 65, rest)
+        };
+        let mut m: i128 = 0;
+        for &byte in digits {
+            let d = if neg {
+                101 - i32::from(byte)
+            } else {
+                i32::from(byte) - 1
+            };
+            if !(0..100).contains(&d) {
+                return None;
+            }
+            m = m.checked_mul(100)?.checked_add(i128::from(d))?;
+        }
+        let k = e - (digits.len() as i32 - 1);
+        let (mut m, mut scale) = if k >= 0 {
+            (m.checked_mul(100i128.checked_pow(k as u32)?)?, 0)
+        } else {
+            (m, (-2 * k) as u32)
+        };
+        // An odd scale leaves a trailing zero digit: drop it so that 29 digits fit.
+        while scale > 0 && m % 10 == 0 {
+            m /= 10;
+            scale -= 1;
+        }
+        let v = D::try_from_i128_with_scale(if neg { -m } else { m }, scale).ok()?;
+        // Canonical: the bytes Phoenix writes for that value.
+        let mut again = [0u8; MAX];
+        let n = to_bytes(&v, &mut again);
+        (again[..n] == *b).then_some(v.normalize())
+    }
+
+    fn read<const FF: bool>(r: &mut Reader<'_>, last: bool) -> Result<Option<D>, DecodeError> {
+        let start = r.offset();
+        match read_var(r, FF, last)? {
+            None => Ok(None),
+            Some(b) => from_bytes(&b).map(Some).ok_or_else(|| {
+                r.invalid(
+                    start,
+                    "a Phoenix DECIMAL that a rust_decimal::Decimal holds",
+                )
+            }),
+        }
+    }
+
+    fn write<const FF: bool>(
+        v: Option<&D>,
+        w: &mut Writer<'_>,
+        last: bool,
+    ) -> Result<(), EncodeError> {
+        let mut buf = [0u8; MAX];
+        match v {
+            Some(v) => {
+                let n = to_bytes(v, &mut buf);
+                write_var(Some(&buf[..n]), w, FF, last, false)
+            }
+            None => write_var(None, w, FF, last, false),
+        }
+    }
+
+    fn len<const FF: bool>(v: Option<&D>, last: bool) -> usize {
+        let mut buf = [0u8; MAX];
+        let n = v.map(|v| to_bytes(v, &mut buf));
+        n.unwrap_or(0) + usize::from(super::separator(FF, v.is_none(), last).is_some())
+    }
+
+    impl<const FF: bool> Format<D> for Decimal<FF> {
+        const WIDTH: Option<usize> = None;
+        const MAX_WIDTH: Option<usize> = Some(MAX + 1);
+
+        #[inline]
+        fn len(v: &D, last: bool) -> usize {
+            len::<FF>(Some(v), last)
+        }
+
+        #[inline]
+        fn write(v: &D, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+            write::<FF>(Some(v), w, last)
+        }
+
+        fn read(r: &mut Reader<'_>, last: bool) -> Result<D, DecodeError> {
+            let start = r.offset();
+            let v = read::<FF>(r, last)?;
+            super::not_null(r, start, v)
+        }
+    }
+
+    impl<const FF: bool> Format<Option<D>> for Decimal<FF> {
+        const WIDTH: Option<usize> = None;
+        const MAX_WIDTH: Option<usize> = Some(MAX + 1);
+
+        #[inline]
+        fn len(v: &Option<D>, last: bool) -> usize {
+            len::<FF>(v.as_ref(), last)
+        }
+
+        #[inline]
+        fn write(v: &Option<D>, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+            write::<FF>(v.as_ref(), w, last)
+        }
+
+        fn read(r: &mut Reader<'_>, last: bool) -> Result<Option<D>, DecodeError> {
+            read::<FF>(r, last)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
