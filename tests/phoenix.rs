@@ -54,15 +54,6 @@ impl Line {
             .collect();
         format!("salt={salt}|opt={opt}|{}", cols.join(","))
     }
-
-    /// A DECIMAL(p, s) column, which rowkey does not write.
-    fn has_fixed_decimal(&self) -> bool {
-        self.json["columns"]
-            .as_array()
-            .expect("columns")
-            .iter()
-            .any(|c| c["phoenix_type"] == "DECIMAL" && c["sql_type"] != "DECIMAL")
-    }
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -160,22 +151,12 @@ pub fn check_one<K: RowKey + std::fmt::Debug + PartialEq>(l: &Line, key: K) -> R
     Ok(())
 }
 
-/// Lines whose table has a DECIMAL(p, s) column, which rowkey does not write (see the README:
-/// Phoenix writes a DESC DECIMAL(p, s) uninverted); this count pins how many lines that leaves
-/// unchecked.
-const DECIMAL_LINES: usize = 11;
-
 #[test]
 fn every_phoenix_rowkey_line() {
     let text = include_str!("data/phoenix_rowkey.jsonl");
     let mut checked = 0;
-    let mut decimal = 0;
     let mut failures = Vec::new();
     for line in text.lines().map(Line::parse) {
-        if line.has_fixed_decimal() {
-            decimal += 1;
-            continue;
-        }
         if line.id == "px-223" {
             nul_inside_varchar_is_refused(&line);
             checked += 1;
@@ -188,8 +169,7 @@ fn every_phoenix_rowkey_line() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    assert_eq!(decimal, DECIMAL_LINES);
-    assert_eq!(checked + decimal, 185);
+    assert_eq!(checked, 185);
 }
 
 /// `'a\0b', 'x'`: Phoenix writes `61 00 62 00 78`, which is also `'a', 'b\0x'`'s key; rowkey
@@ -483,4 +463,48 @@ fn char_line(line: &Value, value: &str) -> Result<(), String> {
         return Err(format!("decoded {back:?}"));
     }
     Ok(())
+}
+
+/// DECIMAL(p, s): a value with more integer digits or decimal places than the column holds is
+/// an `EncodeError` (Phoenix's UPSERT fails on the first and rounds the second down).
+#[test]
+fn decimal_precision_and_scale_are_checked() {
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(encoding = "phoenix")]
+    struct Price {
+        #[precision(5, 2)]
+        amount: rust_decimal::Decimal,
+    }
+    let ok = |s: &str| {
+        Price {
+            amount: parse_decimal(s),
+        }
+        .encode()
+        .is_ok()
+    };
+    assert!(ok("999.99"));
+    assert!(ok("-999.99"));
+    assert!(ok("0.01"));
+    assert!(ok("1.50"), "trailing zeros do not count");
+    assert!(ok("1E+2"));
+    for bad in ["1000", "-1000.5", "0.001", "1.005", "1E+3"] {
+        let err = Price {
+            amount: parse_decimal(bad),
+        }
+        .encode()
+        .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                EncodeError::Unrepresentable {
+                    field: "amount",
+                    ..
+                }
+            ),
+            "{bad}: {err:?}"
+        );
+    }
+    // A key Phoenix could not have written for the column does not decode.
+    let wide = unhex("c20b"); // 1000
+    assert!(Price::decode(&wide).is_err());
 }

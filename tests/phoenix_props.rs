@@ -516,3 +516,28 @@ layout!(
     proptest::option::of(decimal()),
     Some(asc)
 );
+
+/// DECIMAL(12, 3) values: up to 9 integer digits and 3 decimal places.
+fn decimal_12_3() -> impl Strategy<Value = rust_decimal::Decimal> {
+    (-999_999_999_999i64..=999_999_999_999).prop_map(|m| rust_decimal::Decimal::new(m, 3))
+}
+
+layout!(
+    FixedDecAsc,
+    decimal_12_3_asc,
+    true,
+    [precision(12, 3)],
+    rust_decimal::Decimal,
+    decimal_12_3(),
+    Some(asc)
+);
+// Phoenix writes a DESC DECIMAL(p, s) uninverted before a DESC separator: no order promised.
+layout!(
+    FixedDecDesc,
+    decimal_12_3_desc,
+    true,
+    [precision(12, 3) desc],
+    rust_decimal::Decimal,
+    decimal_12_3(),
+    None
+);

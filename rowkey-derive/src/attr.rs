@@ -36,8 +36,11 @@ pub mod kw {
     pub const DESC: &str = "desc";
     pub const JAVA: &str = "java";
     pub const NUL_TERMINATED: &str = "nul_terminated";
+    pub const PRECISION: &str = "precision";
     /// Every field attribute, for "goes on a field" errors.
-    pub const FIELD_ATTRS: &[&str] = &[FIXED, DECIMAL, HEX, REVERSE, REVERSE_TS, DESC, JAVA];
+    pub const FIELD_ATTRS: &[&str] = &[
+        FIXED, DECIMAL, HEX, REVERSE, REVERSE_TS, DESC, JAVA, PRECISION,
+    ];
 }
 
 /// A number given in an attribute, with the literal for spans.
@@ -212,6 +215,8 @@ pub struct FieldAttrs {
     pub java: Flag,
     /// `#[java(nul_terminated)]`: the raw string then a `00` byte.
     pub nul_terminated: Option<syn::Ident>,
+    /// `#[precision(p, s)]`: a Phoenix DECIMAL(p, s).
+    pub precision: Option<(Num, Num)>,
 }
 
 /// Stores `value` in `slot`, or reports a duplicate spanned on `at`.
@@ -408,6 +413,24 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             kw::REVERSE_TS => flag(cx, attr, &mut out.reverse_ts, kw::REVERSE_TS),
             kw::DESC => flag(cx, attr, &mut out.desc, kw::DESC),
             kw::JAVA => java(cx, attr, &mut out),
+            kw::PRECISION => {
+                let parsed = attr.parse_args_with(|input: ParseStream| {
+                    let p: LitInt = input.parse()?;
+                    input.parse::<syn::Token![,]>()?;
+                    let s: LitInt = input.parse()?;
+                    Ok((
+                        Num { value: p.base10_parse()?, lit: p },
+                        Num { value: s.base10_parse()?, lit: s },
+                    ))
+                });
+                match parsed {
+                    Ok(ps) => set_once(cx, &mut out.precision, ps, path, kw::PRECISION),
+                    Err(err) => cx.syn_error(syn::Error::new(
+                        err.span(),
+                        "`#[precision(p, s)]` takes a DECIMAL's precision and scale: `#[precision(12, 3)]`",
+                    )),
+                }
+            }
             kw::ROWKEY | kw::SALT => cx.error_spanned_by(
                 attr,
                 format!("`#[{name}(...)]` goes on the struct; field attributes are written alone, such as `#[desc]`"),

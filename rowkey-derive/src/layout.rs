@@ -88,6 +88,9 @@ impl Field<'_> {
     /// `0xFF` for binary `#[desc]` fields, whose bytes are inverted. Text layouts write
     /// `#[desc]` as a digit complement instead.
     pub fn flip(&self) -> u8 {
+        if let Encoding::Phoenix { .. } = self.encoding {
+            return crate::phoenix::flip(self);
+        }
         if self.attrs.desc.is_some() && !self.is_text() {
             0xFF
         } else {
@@ -353,6 +356,9 @@ impl Field<'_> {
         }
         if let Some(n) = &a.hex {
             out.push(format!("#[hex({})]", n.value));
+        }
+        if let Some((p, s)) = &a.precision {
+            out.push(format!("#[precision({}, {})]", p.value, s.value));
         }
         if a.nul_terminated.is_some() {
             out.push("#[java(nul_terminated)]".into());

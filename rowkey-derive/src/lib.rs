@@ -34,7 +34,9 @@ use syn::{parse_macro_input, DeriveInput};
 #[doc = include_str!("../docs/attributes.md")]
 #[proc_macro_derive(
     RowKey,
-    attributes(rowkey, salt, fixed, decimal, hex, reverse, reverse_ts, desc, java)
+    attributes(
+        rowkey, salt, fixed, decimal, hex, reverse, reverse_ts, desc, java, precision
+    )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

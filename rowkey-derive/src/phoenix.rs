@@ -27,6 +27,8 @@ enum Column {
     Varbinary,
     /// DECIMAL: `rust_decimal::Decimal` (the runtime's `decimal` feature).
     Decimal,
+    /// DECIMAL(p, s): `#[precision(p, s)] Decimal`.
+    FixedDecimal(usize, usize),
 }
 
 /// True for a type named `Decimal` (`rust_decimal::Decimal`), also inside an `Option`.
@@ -60,7 +62,10 @@ const MAPPING: &str = "i8 TINYINT, i16 SMALLINT, i32 INTEGER, i64 BIGINT, u32 UN
 fn column(f: &Field) -> Option<Column> {
     let fixed = f.attrs.fixed.as_ref().map(|n| n.value);
     if fixed.is_none() && is_decimal(f.ty) {
-        return Some(Column::Decimal);
+        return Some(match &f.attrs.precision {
+            Some((p, s)) => Column::FixedDecimal(p.value, s.value),
+            None => Column::Decimal,
+        });
     }
     Some(match (f.class.value(), fixed) {
         (Class::Signed(1 | 2 | 4 | 8), None) => Column::Signed,
@@ -84,11 +89,23 @@ fn requires_upgrade(f: &Field) -> bool {
             Column::Varchar
             | Column::Varbinary
             | Column::Decimal
+            | Column::FixedDecimal(..)
             | Column::Char(_)
             | Column::Double,
         ) => desc,
         Some(Column::Binary(n)) => desc || n > 1,
         _ => false,
+    }
+}
+
+/// The byte a field's value bytes are XORed with: `FF` for `#[desc]`, except a DECIMAL(p, s),
+/// whose value Phoenix's UPSERT writes uninverted even when DESC (only its separator follows
+/// the DESC rules).
+pub fn flip(f: &Field) -> u8 {
+    match column(f) {
+        Some(Column::FixedDecimal(..)) => 0,
+        _ if f.attrs.desc.is_some() => 0xFF,
+        _ => 0,
     }
 }
 
@@ -118,6 +135,10 @@ pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
         Some(Column::Varchar) => quote!(#p::phoenix::Varchar<#ff>),
         Some(Column::Varbinary) => quote!(#p::phoenix::Varbinary<#ff>),
         Some(Column::Decimal) => quote!(#p::phoenix::Decimal<#ff>),
+        Some(Column::FixedDecimal(precision, scale)) => {
+            let (precision, scale) = (precision as u32, scale as u32);
+            quote!(#p::phoenix::FixedDecimal<#precision, #scale, #ff>)
+        }
         Some(Column::Char(n)) => {
             let n = Literal::usize_unsuffixed(n);
             quote!(#p::phoenix::Char<#n>)
@@ -138,6 +159,9 @@ pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
     }
     if desc && matches!(f.class, Class::Option(_)) {
         return Err("NoRangePhoenixNullsFirst");
+    }
+    if desc && matches!(column, Some(Column::FixedDecimal(..))) {
+        return Err("NoRangePhoenixDescDecimal");
     }
     if desc && matches!(column, Some(Column::Varchar | Column::Decimal)) && !ff(f) {
         return Err("NoRangePhoenixDesc");
@@ -168,6 +192,7 @@ pub fn sql_type(f: &Field) -> String {
         Some(Column::Varchar) => "VARCHAR".into(),
         Some(Column::Varbinary) => "VARBINARY".into(),
         Some(Column::Decimal) => "DECIMAL".into(),
+        Some(Column::FixedDecimal(p, s)) => format!("DECIMAL({p},{s})"),
         None => "?".into(),
     }
 }
@@ -250,7 +275,7 @@ fn field(cx: &Ctxt, f: &Field) {
     if let Class::Option(inner) = &f.class {
         let var = matches!(
             column,
-            Column::Varchar | Column::Varbinary | Column::Decimal
+            Column::Varchar | Column::Varbinary | Column::Decimal | Column::FixedDecimal(..)
         );
         if !var || matches!(**inner, Class::Option(_)) {
             cx.error_spanned_by(
@@ -267,6 +292,23 @@ fn field(cx: &Ctxt, f: &Field) {
             "Phoenix allows a VARBINARY (Vec<u8>) only as the last primary-key column; use \
              [u8; N] (BINARY(N)) here or move the field last",
         );
+    }
+    if let (Some((p, _)), false) = (
+        &f.attrs.precision,
+        matches!(column, Column::FixedDecimal(..)),
+    ) {
+        cx.error_spanned_by(
+            &p.lit,
+            "`#[precision(p, s)]` makes a rust_decimal::Decimal a DECIMAL(p, s); this field is not a Decimal",
+        );
+    }
+    if let (Column::FixedDecimal(p, s), Some((lit, _))) = (column, &f.attrs.precision) {
+        if !(1..=38).contains(&p) || s > p {
+            cx.error_spanned_by(
+                &lit.lit,
+                "a Phoenix DECIMAL(p, s) takes a precision p in 1..=38 and a scale s of at most p",
+            );
+        }
     }
     if let Column::Char(0) | Column::Binary(0) = column {
         cx.error_spanned_by(f.ty, "a Phoenix CHAR(N) or BINARY(N) needs N of at least 1");

@@ -63,6 +63,13 @@ fn attrs_fit_type(cx: &Ctxt, field: &Field) {
     let class = field.class.value();
     let known = *class != Class::Other;
     let a = &field.attrs;
+    if let Some((p, _)) = &a.precision {
+        cx.error_spanned_by(
+            &p.lit,
+            "`#[precision(p, s)]` declares a Phoenix DECIMAL(p, s); add \
+             `#[rowkey(encoding = \"phoenix\")]` to the struct",
+        );
+    }
     if let Some(n) = &a.fixed {
         match class {
             Class::String | Class::Bytes | Class::Other => {}

@@ -14,8 +14,9 @@ pub use crate::layout::{fingerprint, offsets, Encoding, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{
     encode_short, encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, Enc, InKeyOrder,
-    NoRangeJava, NoRangeNested, NoRangePhoenixBinary, NoRangePhoenixDesc, NoRangePhoenixNullsFirst,
-    NoRangeRaw, NoRangeReversed, NoRangeText, NonGenericKey, PartialKey, RangeEnded, ScanPlan,
+    NoRangeJava, NoRangeNested, NoRangePhoenixBinary, NoRangePhoenixDesc,
+    NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed, NoRangeText,
+    NonGenericKey, PartialKey, RangeEnded, ScanPlan,
 };
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;

@@ -377,6 +377,14 @@ pub trait NoRangePhoenixBinary<Field> {}
 )]
 pub trait NoRangePhoenixNullsFirst<Field> {}
 
+/// A range on a Phoenix DESC DECIMAL(p, s).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: Phoenix writes a DESC DECIMAL(p, s) with its bytes not inverted, before a DESC separator, so its bytes sort neither up nor down",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangePhoenixDescDecimal<Field> {}
+
 /// A range on a raw `#[java]` string.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(

@@ -26,8 +26,9 @@ def column(c):
     if t == "BINARY":
         n = c["max_length"]
         return attrs, f"[u8; {n}]", "v::binary"
-    if t not in RUST or (t == "DECIMAL" and sql != "DECIMAL"):
-        # DECIMAL(p, s) is not supported.
+    if t == "DECIMAL" and c["max_length"] is not None:
+        attrs = attrs + [f"#[precision({c['max_length']}, {c['scale']})]"]
+    if t not in RUST:
         return None
     ty, val = RUST[t], VALUE[t]
     if c["nullable"] and t in ("VARCHAR", "VARBINARY", "DECIMAL"):

@@ -19,6 +19,15 @@ pub struct S0 {
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
 #[salt(phoenix, buckets = 16)]
+pub struct S1 {
+    #[precision(12, 3)]
+    pub c0: rust_decimal::Decimal,
+    pub c1: i32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+#[salt(phoenix, buckets = 16)]
 pub struct S2 {
     pub c0: f64,
     pub c1: Option<String>,
@@ -146,6 +155,16 @@ pub struct S14 {
     pub c0: String,
     pub c1: Option<String>,
     pub c2: i16,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 16)]
+pub struct S15 {
+    #[desc]
+    #[precision(12, 3)]
+    pub c0: rust_decimal::Decimal,
+    pub c1: i32,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -334,6 +353,16 @@ pub struct S34 {
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
 #[salt(phoenix, buckets = 256)]
+pub struct S35 {
+    #[precision(12, 3)]
+    pub c0: rust_decimal::Decimal,
+    #[desc]
+    pub c1: i32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+#[salt(phoenix, buckets = 256)]
 pub struct S36 {
     pub c0: f64,
     #[desc]
@@ -439,6 +468,25 @@ pub struct S45 {
     pub c1: Option<String>,
     #[desc]
     pub c2: i16,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 256)]
+pub struct S46 {
+    #[precision(12, 3)]
+    pub c0: rust_decimal::Decimal,
+    pub c1: i32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 256)]
+pub struct S47 {
+    #[desc]
+    #[precision(12, 3)]
+    pub c0: rust_decimal::Decimal,
+    pub c1: i32,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -784,6 +832,15 @@ pub struct S81 {
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "phoenix")]
 #[salt(phoenix, buckets = 4)]
+pub struct S82 {
+    #[precision(12, 3)]
+    pub c0: rust_decimal::Decimal,
+    pub c1: i32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 4)]
 pub struct S83 {
     pub c0: f64,
     pub c1: Option<String>,
@@ -966,6 +1023,16 @@ pub struct S102 {
     pub c1: Option<String>,
     #[desc]
     pub c2: i16,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+pub struct S103 {
+    #[desc]
+    #[precision(12, 3)]
+    pub c0: rust_decimal::Decimal,
+    #[desc]
+    pub c1: i32,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -1220,6 +1287,25 @@ pub struct S131 {
     #[desc]
     pub c1: Option<String>,
     pub c2: i16,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+pub struct S132 {
+    #[precision(12, 3)]
+    pub c0: rust_decimal::Decimal,
+    #[desc]
+    pub c1: i32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+pub struct S133 {
+    #[desc]
+    #[precision(12, 3)]
+    pub c0: rust_decimal::Decimal,
+    #[desc]
+    pub c1: i32,
 }
 
 #[derive(RowKey, Debug, PartialEq)]
@@ -1532,6 +1618,7 @@ pub struct S168 {
 pub fn check(l: &Line) -> Option<Result<(), String>> {
     Some(match l.signature().as_str() {
         "salt=16|opt=false|CHAR(5) ASC notnull,VARCHAR ASC null,SMALLINT DESC notnull" => super::check_one(l, S0 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::int(&l.values[2]) }),
+        "salt=16|opt=false|DECIMAL(12,3) ASC notnull,INTEGER ASC notnull" => super::check_one(l, S1 { c0: v::decimal(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=16|opt=false|DOUBLE ASC notnull,VARCHAR ASC null" => super::check_one(l, S2 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=16|opt=false|INTEGER ASC notnull,VARCHAR DESC null,VARCHAR ASC null" => super::check_one(l, S3 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=false|TINYINT DESC notnull,UNSIGNED_LONG DESC notnull,VARCHAR DESC null" => super::check_one(l, S4 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
@@ -1545,6 +1632,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=16|opt=true|BIGINT DESC notnull,VARCHAR DESC null" => super::check_one(l, S12 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=16|opt=true|CHAR(3) ASC notnull,CHAR(8) DESC notnull,BIGINT ASC notnull" => super::check_one(l, S13 { c0: v::string(&l.values[0]), c1: v::string(&l.values[1]), c2: v::int(&l.values[2]) }),
         "salt=16|opt=true|CHAR(5) DESC notnull,VARCHAR ASC null,SMALLINT ASC notnull" => super::check_one(l, S14 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::int(&l.values[2]) }),
+        "salt=16|opt=true|DECIMAL(12,3) DESC notnull,INTEGER ASC notnull" => super::check_one(l, S15 { c0: v::decimal(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=16|opt=true|DOUBLE DESC notnull,VARCHAR ASC null" => super::check_one(l, S16 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=16|opt=true|INTEGER ASC notnull,VARCHAR ASC null,VARCHAR ASC null" => super::check_one(l, S17 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=16|opt=true|TINYINT ASC notnull,UNSIGNED_LONG DESC notnull,VARCHAR ASC null" => super::check_one(l, S18 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
@@ -1564,6 +1652,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=256|opt=false|BIGINT DESC notnull" => super::check_one(l, S32 { c0: v::int(&l.values[0]) }),
         "salt=256|opt=false|BIGINT DESC notnull,VARCHAR DESC null" => super::check_one(l, S33 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=256|opt=false|CHAR(5) ASC notnull,VARCHAR DESC null,SMALLINT ASC notnull" => super::check_one(l, S34 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::int(&l.values[2]) }),
+        "salt=256|opt=false|DECIMAL(12,3) ASC notnull,INTEGER DESC notnull" => super::check_one(l, S35 { c0: v::decimal(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=256|opt=false|DOUBLE ASC notnull,VARCHAR DESC null" => super::check_one(l, S36 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=256|opt=false|INTEGER DESC notnull,VARCHAR DESC null,VARCHAR DESC null" => super::check_one(l, S37 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=256|opt=false|UNSIGNED_INT DESC notnull,DOUBLE DESC notnull,VARCHAR DESC null" => super::check_one(l, S38 { c0: v::int(&l.values[0]), c1: v::double(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
@@ -1574,6 +1663,8 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=256|opt=true|CHAR(3) ASC notnull,CHAR(8) ASC notnull,BIGINT ASC notnull" => super::check_one(l, S43 { c0: v::string(&l.values[0]), c1: v::string(&l.values[1]), c2: v::int(&l.values[2]) }),
         "salt=256|opt=true|CHAR(3) DESC notnull,CHAR(8) DESC notnull,BIGINT ASC notnull" => super::check_one(l, S44 { c0: v::string(&l.values[0]), c1: v::string(&l.values[1]), c2: v::int(&l.values[2]) }),
         "salt=256|opt=true|CHAR(5) DESC notnull,VARCHAR ASC null,SMALLINT DESC notnull" => super::check_one(l, S45 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::int(&l.values[2]) }),
+        "salt=256|opt=true|DECIMAL(12,3) ASC notnull,INTEGER ASC notnull" => super::check_one(l, S46 { c0: v::decimal(&l.values[0]), c1: v::int(&l.values[1]) }),
+        "salt=256|opt=true|DECIMAL(12,3) DESC notnull,INTEGER ASC notnull" => super::check_one(l, S47 { c0: v::decimal(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=256|opt=true|DOUBLE ASC notnull,VARCHAR ASC null" => super::check_one(l, S48 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=256|opt=true|DOUBLE DESC notnull,VARCHAR ASC null" => super::check_one(l, S49 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=256|opt=true|INTEGER DESC notnull,VARCHAR DESC null,VARCHAR ASC null" => super::check_one(l, S50 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
@@ -1608,6 +1699,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=4|opt=true|CHAR(3) DESC notnull,CHAR(8) DESC notnull,BIGINT ASC notnull" => super::check_one(l, S79 { c0: v::string(&l.values[0]), c1: v::string(&l.values[1]), c2: v::int(&l.values[2]) }),
         "salt=4|opt=true|CHAR(5) ASC notnull,VARCHAR ASC null,SMALLINT ASC notnull" => super::check_one(l, S80 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::int(&l.values[2]) }),
         "salt=4|opt=true|CHAR(5) DESC notnull,VARCHAR DESC null,SMALLINT ASC notnull" => super::check_one(l, S81 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::int(&l.values[2]) }),
+        "salt=4|opt=true|DECIMAL(12,3) ASC notnull,INTEGER ASC notnull" => super::check_one(l, S82 { c0: v::decimal(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=4|opt=true|DOUBLE ASC notnull,VARCHAR ASC null" => super::check_one(l, S83 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=4|opt=true|DOUBLE DESC notnull,VARCHAR DESC null" => super::check_one(l, S84 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=4|opt=true|INTEGER DESC notnull,VARCHAR ASC null,VARCHAR ASC null" => super::check_one(l, S85 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
@@ -1628,6 +1720,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=None|opt=false|BINARY(3) ASC notnull,BINARY(6) DESC notnull" => super::check_one(l, S100 { c0: v::binary(&l.values[0]), c1: v::binary(&l.values[1]) }),
         "salt=None|opt=false|CHAR(3) ASC notnull,CHAR(8) ASC notnull,BIGINT DESC notnull" => super::check_one(l, S101 { c0: v::string(&l.values[0]), c1: v::string(&l.values[1]), c2: v::int(&l.values[2]) }),
         "salt=None|opt=false|CHAR(5) DESC notnull,VARCHAR DESC null,SMALLINT DESC notnull" => super::check_one(l, S102 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::int(&l.values[2]) }),
+        "salt=None|opt=false|DECIMAL(12,3) DESC notnull,INTEGER DESC notnull" => super::check_one(l, S103 { c0: v::decimal(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=None|opt=false|DOUBLE DESC notnull,VARCHAR DESC null" => super::check_one(l, S104 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=None|opt=false|INTEGER DESC notnull,VARCHAR DESC null,VARCHAR DESC null" => super::check_one(l, S105 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=false|TINYINT ASC notnull,UNSIGNED_LONG ASC notnull,VARCHAR DESC null" => super::check_one(l, S106 { c0: v::int(&l.values[0]), c1: v::int(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
@@ -1656,6 +1749,8 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "salt=None|opt=true|CHAR(3) DESC notnull,CHAR(8) ASC notnull,BIGINT DESC notnull" => super::check_one(l, S129 { c0: v::string(&l.values[0]), c1: v::string(&l.values[1]), c2: v::int(&l.values[2]) }),
         "salt=None|opt=true|CHAR(5) ASC notnull,VARCHAR DESC null,SMALLINT DESC notnull" => super::check_one(l, S130 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::int(&l.values[2]) }),
         "salt=None|opt=true|CHAR(5) DESC notnull,VARCHAR DESC null,SMALLINT ASC notnull" => super::check_one(l, S131 { c0: v::string(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::int(&l.values[2]) }),
+        "salt=None|opt=true|DECIMAL(12,3) ASC notnull,INTEGER DESC notnull" => super::check_one(l, S132 { c0: v::decimal(&l.values[0]), c1: v::int(&l.values[1]) }),
+        "salt=None|opt=true|DECIMAL(12,3) DESC notnull,INTEGER DESC notnull" => super::check_one(l, S133 { c0: v::decimal(&l.values[0]), c1: v::int(&l.values[1]) }),
         "salt=None|opt=true|DOUBLE ASC notnull,VARCHAR DESC null" => super::check_one(l, S134 { c0: v::double(&l.values[0]), c1: v::opt_string(&l.values[1]) }),
         "salt=None|opt=true|INTEGER ASC notnull,VARCHAR ASC null,VARCHAR ASC null" => super::check_one(l, S135 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),
         "salt=None|opt=true|INTEGER DESC notnull,VARCHAR DESC null,VARCHAR ASC null" => super::check_one(l, S136 { c0: v::int(&l.values[0]), c1: v::opt_string(&l.values[1]), c2: v::opt_string(&l.values[2]) }),

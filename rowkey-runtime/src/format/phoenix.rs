@@ -457,9 +457,17 @@ impl Format<f64> for Double {
 #[derive(Debug, Clone, Copy)]
 pub struct Decimal<const FF: bool>;
 
+/// Phoenix DECIMAL(P, S) (`#[precision(P, S)] rust_decimal::Decimal`, with the `decimal`
+/// feature): DECIMAL's bytes, for values with at most `P - S` integer digits and `S` decimal
+/// places (Phoenix would round the extra places down; here they are an `EncodeError`). Under
+/// `#[desc]` the value bytes are written uninverted, as Phoenix's UPSERT writes them; only the
+/// separator follows the DESC rules (the derive gives this field no inversion).
+#[derive(Debug, Clone, Copy)]
+pub struct FixedDecimal<const P: u32, const S: u32, const FF: bool>;
+
 #[cfg(feature = "decimal")]
 mod decimal {
-    use super::{read_var, write_var, Decimal, Format};
+    use super::{read_var, write_var, Decimal, FixedDecimal, Format};
     use crate::error::{DecodeError, EncodeError};
     use crate::io::{Reader, Writer};
     use rust_decimal::Decimal as D;
@@ -608,6 +616,88 @@ mod decimal {
             let start = r.offset();
             let v = read::<FF>(r, last)?;
             super::not_null(r, start, v)
+        }
+    }
+
+    /// True when `v` has at most `p - s` integer digits and `s` decimal places.
+    fn fits(v: &D, p: u32, s: u32) -> bool {
+        let v = v.normalize();
+        let digits = if v.mantissa() == 0 {
+            0
+        } else {
+            v.mantissa().unsigned_abs().ilog10() + 1
+        };
+        v.scale() <= s && digits.saturating_sub(v.scale()) <= p - s
+    }
+
+    fn check(v: &D, p: u32, s: u32, w: &Writer<'_>) -> Result<(), EncodeError> {
+        if fits(v, p, s) {
+            Ok(())
+        } else {
+            Err(super::refuse(
+                w,
+                "the value does not fit the column's DECIMAL(p, s): more than p - s integer \
+                 digits, or more than s decimal places (Phoenix would round them down)",
+            ))
+        }
+    }
+
+    fn read_fixed<const FF: bool>(
+        r: &mut Reader<'_>,
+        last: bool,
+        p: u32,
+        s: u32,
+    ) -> Result<Option<D>, DecodeError> {
+        let start = r.offset();
+        let v = read::<FF>(r, last)?;
+        match v {
+            Some(x) if !fits(&x, p, s) => Err(r.invalid(
+                start,
+                "a DECIMAL that fits the column's precision and scale",
+            )),
+            v => Ok(v),
+        }
+    }
+
+    impl<const P: u32, const S: u32, const FF: bool> Format<D> for FixedDecimal<P, S, FF> {
+        const WIDTH: Option<usize> = None;
+        const MAX_WIDTH: Option<usize> = Some(MAX + 1);
+
+        #[inline]
+        fn len(v: &D, last: bool) -> usize {
+            len::<FF>(Some(v), last)
+        }
+
+        fn write(v: &D, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+            check(v, P, S, w)?;
+            write::<FF>(Some(v), w, last)
+        }
+
+        fn read(r: &mut Reader<'_>, last: bool) -> Result<D, DecodeError> {
+            let start = r.offset();
+            let v = read_fixed::<FF>(r, last, P, S)?;
+            super::not_null(r, start, v)
+        }
+    }
+
+    impl<const P: u32, const S: u32, const FF: bool> Format<Option<D>> for FixedDecimal<P, S, FF> {
+        const WIDTH: Option<usize> = None;
+        const MAX_WIDTH: Option<usize> = Some(MAX + 1);
+
+        #[inline]
+        fn len(v: &Option<D>, last: bool) -> usize {
+            len::<FF>(v.as_ref(), last)
+        }
+
+        fn write(v: &Option<D>, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+            if let Some(x) = v {
+                check(x, P, S, w)?;
+            }
+            write::<FF>(v.as_ref(), w, last)
+        }
+
+        fn read(r: &mut Reader<'_>, last: bool) -> Result<Option<D>, DecodeError> {
+            read_fixed::<FF>(r, last, P, S)
         }
     }
 
