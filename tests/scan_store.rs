@@ -633,6 +633,79 @@ fn px_mixed_query(q: &Query, keys: &[PxMixed]) -> Planned<PxMixed> {
     }
 }
 
+// Layout 9: a Bigtable row-key schema: strings with 00 and 01 bytes, a DESC field, and two
+// trailing ASC strings that Bigtable drops when they are empty.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "bigtable")]
+struct BtRow {
+    a: String,
+    #[desc]
+    b: Vec<u8>,
+    c: String,
+    d: String,
+}
+
+fn bt_row() -> impl Strategy<Value = BtRow> {
+    let s = || {
+        proptest::collection::vec(prop_oneof![Just('a'), Just('\0'), Just('\u{1}')], 0..3)
+            .prop_map(|c| c.into_iter().collect::<String>())
+    };
+    (s(), small_bytes(), s(), s()).prop_map(|(a, b, c, d)| BtRow { a, b, c, d })
+}
+
+fn bt_row_query(q: &Query, keys: &[BtRow]) -> Planned<BtRow> {
+    let t = keys[q.t % keys.len()].clone();
+    let s = BtRow::scan();
+    macro_rules! ranged {
+        ($prefix:expr, $field:ident, $method:ident, $k:expr) => {{
+            let r = (
+                bound(q.lo, keys, |k| k.$field.clone()),
+                bound(q.hi, keys, |k| k.$field.clone()),
+            );
+            let plan = $prefix.$method(r.clone()).plan();
+            let t = t.clone();
+            (
+                plan,
+                Box::new(move |x: &BtRow| bt_prefix_eq(x, &t, $k) && in_range(&x.$field, &r))
+                    as Box<dyn Fn(&BtRow) -> bool>,
+            )
+        }};
+    }
+    let k = q.k;
+    let tt = t.clone();
+    let fixed = move |x: &BtRow| bt_prefix_eq(x, &tt, k);
+    match (q.k, q.ranged) {
+        (0, true) => ranged!(s, a, a_range, 0),
+        (1, true) => ranged!(s.a(t.a.clone()), b, b_range, 1),
+        (2, true) => ranged!(s.a(t.a.clone()).b(t.b.clone()), c, c_range, 2),
+        (3, true) => ranged!(
+            s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()),
+            d,
+            d_range,
+            3
+        ),
+        (0, _) => (s.plan(), Box::new(fixed)),
+        (1, _) => (s.a(t.a.clone()).plan(), Box::new(fixed)),
+        (2, _) => (s.a(t.a.clone()).b(t.b.clone()).plan(), Box::new(fixed)),
+        (3, _) => (
+            s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()).plan(),
+            Box::new(fixed),
+        ),
+        _ => (
+            s.a(t.a.clone())
+                .b(t.b.clone())
+                .c(t.c.clone())
+                .d(t.d.clone())
+                .plan(),
+            Box::new(fixed),
+        ),
+    }
+}
+
+fn bt_prefix_eq(x: &BtRow, t: &BtRow, k: usize) -> bool {
+    (k < 1 || x.a == t.a) && (k < 2 || x.b == t.b) && (k < 3 || x.c == t.c) && (k < 4 || x.d == t.d)
+}
+
 macro_rules! store_test {
     ($name:ident, $gen:expr, $fields:expr, $query:ident) => {
         proptest! {
@@ -666,3 +739,4 @@ store_test!(
     px_varchars_query
 );
 store_test!(phoenix_encoded_mixed, px_mixed(), 4, px_mixed_query);
+store_test!(bigtable_encoded, bt_row(), 4, bt_row_query);

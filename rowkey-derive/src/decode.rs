@@ -19,7 +19,7 @@ pub fn read_call(input: &Input, f: &Field, reader: TokenStream) -> TokenStream {
         return quote! {{
             let __r: &mut #krate::__private::Reader<'_> = #reader;
             if __r.remaining() == 0 {
-                #krate::__private::Ok(#krate::__private::None)
+                #krate::__private::Ok(::core::default::Default::default())
             } else {
                 #read(__r, #open)
             }
@@ -105,7 +105,23 @@ pub fn method(input: &Input) -> TokenStream {
         None => (TokenStream::new(), TokenStream::new()),
     };
     let idents = input.fields.iter().map(|f| f.ident);
+    // Where a key with every field dropped is not empty (Bigtable's `00 00`), an empty key is
+    // not one that encode writes.
+    let empty = input.empty_key().map(|bytes| {
+        let first = input
+            .fields
+            .first()
+            .map_or(String::new(), |f| f.name.clone());
+        quote! {
+            if __key.is_empty() {
+                let mut __r = #krate::__private::Reader::new(__key);
+                __r.begin(#first, 0u8);
+                return #krate::__private::Err(__r.truncated(#bytes.len()));
+            }
+        }
+    });
     let decode = quote! {
+        #empty
         let mut __r = #krate::__private::Reader::new(__key);
         #salt_read
         #(#reads)*

@@ -19,6 +19,7 @@ pub fn items(input: &Input) -> TokenStream {
         (_, Some(Encoding::Phoenix { optimizable })) => {
             quote!(#p::Encoding::Phoenix { row_key_order_optimizable: #optimizable })
         }
+        (_, Some(Encoding::Bigtable)) => quote!(#p::Encoding::Bigtable),
         (Some(d), _) => quote!(#p::Encoding::Text { delimiter: #d }),
         (None, _) => quote!(#p::Encoding::Binary),
     };

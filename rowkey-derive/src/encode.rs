@@ -95,12 +95,14 @@ pub fn upto(input: &Input) -> TokenStream {
     if k == n {
         return TokenStream::new();
     }
+    let _ = &krate;
     let mut chain = quote!(#k);
     for f in &input.fields[k..] {
         let ident = f.ident;
         let written = f.index + 1;
+        let test = f.written(quote!(&self.#ident));
         chain = quote! {
-            if #krate::__private::Option::is_some(&self.#ident) { #written } else { #chain }
+            if #test { #written } else { #chain }
         };
     }
     quote!(let __upto: ::core::primitive::usize = #chain;)
@@ -204,11 +206,24 @@ pub fn methods(input: &Input) -> TokenStream {
         None => (TokenStream::new(), TokenStream::new()),
     };
     let salt_len = input.salt_len();
+    // Every field dropped: the encoding's empty key.
+    let (empty_len, empty_write) = match input.empty_key() {
+        Some(bytes) => (
+            quote!(+ if __upto == 0 { #bytes.len() } else { 0 }),
+            quote! {
+                if __upto == 0 {
+                    __w.begin("", 0u8);
+                    __w.put(&#bytes);
+                }
+            },
+        ),
+        None => (TokenStream::new(), TokenStream::new()),
+    };
     quote! {
         #[inline]
         fn encoded_len(&self) -> ::core::primitive::usize {
             #upto
-            #salt_len #(+ #lens)*
+            #salt_len #(+ #lens)* #empty_len
         }
 
         #[inline(always)]
@@ -219,6 +234,7 @@ pub fn methods(input: &Input) -> TokenStream {
             #upto
             #salt_begin
             #(#writes)*
+            #empty_write
             #salt_end
             #krate::__private::Ok(())
         }

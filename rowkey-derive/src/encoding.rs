@@ -4,6 +4,9 @@
 //! the codegen asks the field for its format and range rule and the key for where trailing
 //! NULL fields may be dropped, and never names an encoding itself.
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use crate::ast::{Field, Input};
 
 /// The encoding of a key, as every field sees it.
@@ -13,6 +16,8 @@ pub enum Encoding {
     Native,
     /// Apache Phoenix's primary key; `optimizable`: the effective rowKeyOrderOptimizable.
     Phoenix { optimizable: bool },
+    /// A Bigtable row-key schema (`Type.Struct`, `OrderedCodeBytes`).
+    Bigtable,
 }
 
 /// One named encoding of `#[rowkey(encoding = "...")]`.
@@ -22,10 +27,16 @@ pub struct EncodingRules {
     pub build: fn(&Input) -> Encoding,
 }
 
-pub const ENCODINGS: &[EncodingRules] = &[EncodingRules {
-    name: "phoenix",
-    build: crate::phoenix::encoding,
-}];
+pub const ENCODINGS: &[EncodingRules] = &[
+    EncodingRules {
+        name: "phoenix",
+        build: crate::phoenix::encoding,
+    },
+    EncodingRules {
+        name: "bigtable",
+        build: |_| Encoding::Bigtable,
+    },
+];
 
 /// `"phoenix"`: the names, for messages.
 pub fn names() -> String {
@@ -54,16 +65,60 @@ impl Input<'_> {
     /// it are NULL (Phoenix drops trailing NULLs); the field count when none is.
     pub fn first_droppable(&self) -> usize {
         let n = self.fields.len();
+        n - self
+            .fields
+            .iter()
+            .rev()
+            .take_while(|f| f.droppable())
+            .count()
+    }
+
+    /// The bytes of a key whose every field was dropped (Bigtable's `00 00`), when that is
+    /// not the empty string.
+    pub fn empty_key(&self) -> Option<TokenStream> {
+        let krate = crate::expand::krate();
         match self.fields.first().map(|f| f.encoding) {
-            Some(Encoding::Phoenix { .. }) => {
-                n - self
-                    .fields
-                    .iter()
-                    .rev()
-                    .take_while(|f| matches!(f.class, crate::ast::Class::Option(_)))
-                    .count()
+            Some(Encoding::Bigtable) if self.first_droppable() == 0 => {
+                Some(quote!(#krate::__private::bigtable::EMPTY))
             }
-            _ => n,
+            _ => None,
+        }
+    }
+}
+
+impl Field<'_> {
+    /// A field the encoding leaves out of the key when it and every field after it are empty
+    /// (NULL in Phoenix, `""` in Bigtable).
+    pub fn droppable(&self) -> bool {
+        match self.encoding {
+            Encoding::Phoenix { .. } => matches!(self.class, crate::ast::Class::Option(_)),
+            Encoding::Bigtable => crate::bigtable::droppable(self),
+            Encoding::Native => false,
+        }
+    }
+
+    /// True when a range's "after this value" is the value plus `00` (the field runs to the end
+    /// of the key); otherwise every key with the value starts with its bytes and terminator.
+    pub fn range_open(&self) -> bool {
+        match self.encoding {
+            Encoding::Phoenix { .. } => crate::phoenix::range_open(self),
+            // Every field is compared with its separator (`full` form): terminated.
+            Encoding::Bigtable => false,
+            Encoding::Native => self.open_end(),
+        }
+    }
+
+    /// For a droppable field: the expression, over the value `v` (a reference), that is true
+    /// when it is written (not NULL / not empty).
+    pub fn written(&self, v: TokenStream) -> TokenStream {
+        let krate = crate::expand::krate();
+        let p = quote!(#krate::__private);
+        match self.encoding {
+            Encoding::Bigtable => {
+                let ty = self.ty;
+                quote!(!<#p::bigtable::Bytes as #p::bigtable::Empty<#ty>>::is_empty(#v))
+            }
+            _ => quote!(#p::Option::is_some(#v)),
         }
     }
 }

@@ -123,8 +123,10 @@ impl Field<'_> {
     /// How a scan bounds this field with a range, or why it cannot (its byte order does not
     /// follow value order), as the name of the runtime trait that says so.
     pub fn range_kind(&self) -> Result<RangeKind, &'static str> {
-        if let Encoding::Phoenix { .. } = self.encoding {
-            return crate::phoenix::range_kind(self);
+        match self.encoding {
+            Encoding::Phoenix { .. } => return crate::phoenix::range_kind(self),
+            Encoding::Bigtable => return crate::bigtable::range_kind(self),
+            Encoding::Native => {}
         }
         let variable_text =
             self.is_text() && self.width_attr().is_none() && self.attrs.reverse_ts.is_none();
@@ -203,8 +205,10 @@ impl Field<'_> {
 
     /// The format type that writes this field, such as `Reverse<Decimal<11>>`.
     pub fn format(&self, krate: &TokenStream) -> TokenStream {
-        if let Encoding::Phoenix { .. } = self.encoding {
-            return crate::phoenix::format(self, krate);
+        match self.encoding {
+            Encoding::Phoenix { .. } => return crate::phoenix::format(self, krate),
+            Encoding::Bigtable => return crate::bigtable::format(self, krate),
+            Encoding::Native => {}
         }
         match self.delimiter {
             Some(d) => self.text_format(krate, d),
@@ -379,8 +383,10 @@ impl Field<'_> {
                 out.push(format!("#[{name}]"));
             }
         }
-        if let Encoding::Phoenix { .. } = self.encoding {
-            out.insert(0, crate::phoenix::sql_type(self));
+        match self.encoding {
+            Encoding::Phoenix { .. } => out.insert(0, crate::phoenix::sql_type(self)),
+            Encoding::Bigtable => out.insert(0, crate::bigtable::schema_type(self).into()),
+            Encoding::Native => {}
         }
         out.join(" ")
     }
@@ -480,6 +486,7 @@ impl Input<'_> {
                 (_, Some(Encoding::Phoenix { optimizable })) => {
                     format!("phoenix optimizable={optimizable}")
                 }
+                (_, Some(Encoding::Bigtable)) => String::from("bigtable ordered_code_bytes"),
                 (Some(d), _) => format!("text delimiter={d}"),
                 (None, _) => String::from("binary"),
             },

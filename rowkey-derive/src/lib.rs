@@ -11,6 +11,7 @@
 
 mod ast;
 mod attr;
+mod bigtable;
 mod ctxt;
 mod decode;
 mod describe;

@@ -198,6 +198,9 @@ pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
         #[allow(non_camel_case_types)]
         #vis struct #scan_range<const N: ::core::primitive::usize>(#outside_p::PartialKey);
     };
+    let empty_key = input
+        .empty_key()
+        .map(|bytes| quote!(.with_empty_key(&#bytes)));
     let inside = quote! {
         #traits
 
@@ -209,7 +212,7 @@ pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
                     <Self as #krate::RowKey>::SALT,
                     <Self as #krate::RowKey>::SALT_TEXT,
                     #d,
-                ))
+                )#empty_key)
             }
 
             /// The plan that scans every key of this layout (one range per salt bucket; for an
@@ -274,8 +277,9 @@ fn field_encode(input: &Input, f: &Field, p: &TokenStream) -> TokenStream {
         // `Enc`): where trailing NULLs are dropped, a key may end after any non-NULL value.
         let short = if f.index + 1 < input.first_droppable() {
             quote!(#p::Some(#f_len(__v, false)))
-        } else if matches!(f.class, Class::Option(_)) {
-            quote!(#p::Option::as_ref(__v).map(|_| #f_len(__v, true)))
+        } else if f.droppable() {
+            let written = f.written(quote!(__v));
+            quote!(if #written { #p::Some(#f_len(__v, true)) } else { #p::None })
         } else {
             quote!(#p::Some(#f_len(__v, true)))
         };
@@ -354,11 +358,7 @@ fn range_method(
 ) -> TokenStream {
     let i = f.index;
     let ty = f.ty;
-    let open = if f.is_foreign() {
-        crate::phoenix::range_open(f)
-    } else {
-        f.open_end()
-    };
+    let open = f.range_open();
     let encode = field_encode(input, f, p);
     let range_method = format_ident!("{}_range", f.name);
     let doc = format!(

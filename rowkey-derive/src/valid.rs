@@ -13,9 +13,12 @@ pub fn check(cx: &Ctxt, input: &Input) {
     for field in &input.fields {
         platform_int(cx, field);
     }
-    if input.fields.iter().any(|f| f.is_foreign()) {
+    if let Some(f) = input.fields.first().filter(|f| f.is_foreign()) {
         // Another system's encoding has its own rules for types and attributes.
-        crate::phoenix::check(cx, input);
+        match f.encoding {
+            crate::encoding::Encoding::Bigtable => crate::bigtable::check(cx, input),
+            _ => crate::phoenix::check(cx, input),
+        }
     } else {
         for field in &input.fields {
             attrs_fit_type(cx, field);

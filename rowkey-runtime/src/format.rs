@@ -3,6 +3,7 @@
 //! through [`Format`]; a field without attributes uses [`Natural`], its type's [`KeyCodec`].
 //! Users never name these types; they are public so that generated code can reach them.
 
+pub mod bigtable;
 mod digits;
 mod fixed;
 mod java;

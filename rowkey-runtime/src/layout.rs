@@ -22,6 +22,9 @@ pub enum Encoding {
         /// declared flag, or no column that requires an upgrade).
         row_key_order_optimizable: bool,
     },
+    /// A Bigtable row-key schema: `Type.Struct` with `OrderedCodeBytes`
+    /// (`#[rowkey(encoding = "bigtable")]`).
+    Bigtable,
 }
 
 /// One field of a [`Layout`].
@@ -103,6 +106,10 @@ impl fmt::Display for Layout {
                     ", not optimizable"
                 };
                 write!(f, " phoenix{flag}")?;
+                sep = " | ";
+            }
+            Encoding::Bigtable => {
+                write!(f, " bigtable")?;
                 sep = " | ";
             }
             Encoding::Binary => {}

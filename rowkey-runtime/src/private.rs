@@ -1,7 +1,7 @@
 //! Items that only `#[derive(RowKey)]`'s generated code uses. Not public API.
 
 pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
-pub use crate::format::phoenix;
+pub use crate::format::{bigtable, phoenix};
 pub use crate::format::{
     Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaReverseTs, JavaStr,
     Natural, NulTerminated, Opt, Reverse, ReverseTs, TextFixed, TextInt, TextReverseTs, TextStr,
@@ -14,7 +14,7 @@ pub use crate::layout::{fingerprint, offsets, Encoding, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{
     encode_short, encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, Enc, InKeyOrder,
-    NoRangeJava, NoRangeNested, NoRangePhoenixBinary, NoRangePhoenixDesc,
+    NoRangeBigtableInt64, NoRangeJava, NoRangeNested, NoRangePhoenixBinary, NoRangePhoenixDesc,
     NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed, NoRangeText,
     NonGenericKey, PartialKey, RangeEnded, ScanPlan,
 };

@@ -377,6 +377,14 @@ pub trait NoRangePhoenixBinary<Field> {}
 )]
 pub trait NoRangePhoenixNullsFirst<Field> {}
 
+/// A range on a Bigtable `Int64` (`BigEndianBytes`).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: Bigtable's Int64 BigEndianBytes is two's complement, so negatives sort after positives",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeBigtableInt64<Field> {}
+
 /// A range on a Phoenix DESC DECIMAL(p, s).
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
@@ -536,6 +544,8 @@ pub struct PartialKey {
     /// trailing NULL fields are dropped (Phoenix), where the key of the fixed fields alone ends
     /// after the last non-NULL one, in its last-field form.
     short: usize,
+    /// The key of a struct whose every field is dropped (Bigtable's `00 00`).
+    empty_key: &'static [u8],
 }
 
 impl PartialKey {
@@ -550,7 +560,14 @@ impl PartialKey {
             error: None,
             key_len: None,
             short: 0,
+            empty_key: &[],
         }
+    }
+
+    /// For an encoding whose key with every field dropped is `bytes`, not empty (Bigtable).
+    pub fn with_empty_key(mut self, bytes: &'static [u8]) -> Self {
+        self.empty_key = bytes;
+        self
     }
 
     /// Fixes the next field, a raw `#[java]` string that fields of `tail` fixed bytes follow:
@@ -702,7 +719,10 @@ impl PartialKey {
         let point = self.range.is_none() && self.spans.len() == fields;
         let p = &self.bytes;
         let inner = if point {
-            vec![ScanRange::row(&p[..self.short])]
+            vec![ScanRange::row(match self.short {
+                0 => self.empty_key,
+                n => &p[..n],
+            })]
         } else {
             self.inner_ranges()
         };
