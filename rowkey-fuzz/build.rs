@@ -33,7 +33,13 @@ fn main() {
     let binary = kinds::binary();
     let text = kinds::text();
     let phoenix = kinds::phoenix();
-    let all: Vec<&kinds::Kind> = binary.iter().chain(&text).chain(&phoenix).collect();
+    let bigtable = kinds::bigtable();
+    let all: Vec<&kinds::Kind> = binary
+        .iter()
+        .chain(&text)
+        .chain(&phoenix)
+        .chain(&bigtable)
+        .collect();
     // Coverage: every kind anywhere; then every kind that can be wrapped in an Option as the
     // first field (split points, leading tags); then every kind that can take #[desc] last.
     let mut forced: Vec<layout::Must> = all.iter().map(|k| ((*k).clone(), None)).collect();
@@ -58,6 +64,12 @@ fn main() {
             .filter(|k| k.option)
             .flat_map(|k| [(k.option(), Some(0)), (k.desc().option(), Some(1))]),
     );
+    // Bigtable: every field type DESC, first and last (a DESC field always has its separator).
+    forced.extend(
+        bigtable
+            .iter()
+            .flat_map(|k| [(k.desc(), Some(0)), (k.desc(), Some(usize::MAX))]),
+    );
     // A DESC VARCHAR/VARBINARY is ordered or not by the table's flag, drawn per layout: four
     // more of each, at the start, the middle and the end.
     forced.extend(
@@ -74,7 +86,7 @@ fn main() {
     for i in 0..count {
         let must = forced.get(i);
         let salt = (i < 8 * layout::SALT_KINDS).then_some(i % layout::SALT_KINDS);
-        let l = layout::layout(&mut rng, i, &binary, &text, &phoenix, must, salt);
+        let l = layout::layout(&mut rng, i, &binary, &text, &phoenix, &bigtable, must, salt);
         for f in &l.fields {
             *coverage.entry(f.kind.name.clone()).or_default() += 1;
         }
@@ -82,6 +94,7 @@ fn main() {
         let encoding = match (l.delimiter, l.phoenix) {
             (Some(_), _) => "text",
             (_, Some(_)) => "phoenix",
+            _ if l.bigtable => "bigtable",
             _ => "binary",
         };
         *coverage
@@ -95,7 +108,10 @@ fn main() {
         head,
         "/// The seed the layouts were generated from.\npub const SEED: u64 = {seed};"
     );
-    let _ = writeln!(head, "/// Kinds of the table (binary, text, then Phoenix).");
+    let _ = writeln!(
+        head,
+        "/// Kinds of the table (binary, text, Phoenix, then Bigtable)."
+    );
     let kinds: Vec<String> = all.iter().map(|k| format!("{:?}", k.name)).collect();
     let _ = writeln!(head, "pub const KINDS: &[&str] = &[{}];", kinds.join(", "));
     let _ = writeln!(

@@ -24,6 +24,9 @@ pub fn source(layout: &Layout) -> String {
         }
         None => {}
     }
+    if layout.bigtable {
+        s.push_str("#[rowkey(encoding = \"bigtable\")]\n");
+    }
     if let Some(d) = layout.delimiter {
         let _ = writeln!(s, "#[rowkey(delimiter = {:?})]", char::from(d).to_string());
     }

@@ -14,6 +14,8 @@ pub enum Encoding {
     Text,
     /// `#[rowkey(encoding = "phoenix")]`.
     Phoenix,
+    /// `#[rowkey(encoding = "bigtable")]`.
+    Bigtable,
 }
 
 #[derive(Clone, Debug)]
@@ -693,4 +695,27 @@ pub fn phoenix() -> Vec<Kind> {
     varbinary.last_only = true;
     out.push(varbinary);
     out
+}
+
+/// Every kind of field of a Bigtable-encoded key (`#[desc]` is applied by the layout).
+pub fn bigtable() -> Vec<Kind> {
+    let bt = |k: Kind| {
+        let mut k = k.variable();
+        k.encoding = Encoding::Bigtable;
+        k.option = false;
+        k
+    };
+    vec![
+        bt(kind(
+            "bigtable String",
+            "String",
+            &[],
+            "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
+        )),
+        bt(kind("bigtable Vec<u8>", "Vec<u8>", &[], "g.bytes(5)")),
+        // Int64 BigEndianBytes: two's complement, so the bytes sort as the bits; no range.
+        bt(kind("bigtable i64", "i64", &[], "g.int(64) as i64")
+            .key("(*a as u64).cmp(&(*b as u64))")
+            .no_range()),
+    ]
 }

@@ -151,6 +151,8 @@ pub struct Layout {
     pub name: String,
     /// A Phoenix-encoded key, with its declared `row_key_order_optimizable`.
     pub phoenix: Option<bool>,
+    /// A Bigtable-encoded key.
+    pub bigtable: bool,
     pub delimiter: Option<u8>,
     pub salt: Option<Salt>,
     pub fields: Vec<Field>,
@@ -170,6 +172,7 @@ pub fn layout(
     binary: &[Kind],
     text: &[Kind],
     phoenix: &[Kind],
+    bigtable: &[Kind],
     must: Option<&Must>,
     salt: Option<usize>,
 ) -> Layout {
@@ -177,10 +180,14 @@ pub fn layout(
         Some((k, _)) => k.encoding,
         None if rng.chance(1, 4) => Encoding::Text,
         None if rng.chance(1, 4) => Encoding::Phoenix,
+        None if rng.chance(1, 6) => Encoding::Bigtable,
         None => Encoding::Binary,
     };
     if encoding == Encoding::Phoenix {
         return phoenix_layout(rng, index, phoenix, must, salt);
+    }
+    if encoding == Encoding::Bigtable {
+        return bigtable_layout(rng, index, bigtable, must);
     }
     let is_text = encoding == Encoding::Text;
     let table = if is_text { text } else { binary };
@@ -252,6 +259,7 @@ pub fn layout(
     Layout {
         name: format!("L{index}"),
         phoenix: None,
+        bigtable: false,
         delimiter,
         salt,
         fields,
@@ -323,9 +331,44 @@ fn phoenix_layout(
     Layout {
         name: format!("L{index}"),
         phoenix: Some(optimizable),
+        bigtable: false,
         delimiter: None,
         salt,
         fields,
+    }
+}
+
+/// A Bigtable-encoded layout: its field types, `#[desc]` on any, no salt.
+fn bigtable_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Must>) -> Layout {
+    let n = 1 + rng.index(5);
+    let mut kinds: Vec<Kind> = (0..n)
+        .map(|_| {
+            let k = rng.pick(table).clone();
+            if rng.chance(1, 3) {
+                k.desc()
+            } else {
+                k
+            }
+        })
+        .collect();
+    if let Some((k, at)) = must {
+        let at = at.map_or_else(|| rng.index(n), |i| i.min(n - 1));
+        kinds[at] = k.clone();
+    }
+    Layout {
+        name: format!("L{index}"),
+        phoenix: None,
+        bigtable: true,
+        delimiter: None,
+        salt: None,
+        fields: kinds
+            .into_iter()
+            .enumerate()
+            .map(|(i, kind)| Field {
+                name: format!("f{i}"),
+                kind,
+            })
+            .collect(),
     }
 }
 

@@ -226,6 +226,9 @@ fn read_varbinary(r: &mut Reader<'_>, ff: bool) -> Result<Option<Vec<u8>>, Decod
     let rest = r.rest();
     let value = if ff {
         match rest.split_last() {
+            Some((&0xFF, [])) => {
+                return Err(r.invalid(start, "a non-empty DESC VARBINARY before its FF"))
+            }
             Some((&0xFF, value)) => value,
             _ => return Err(r.invalid(start + rest.len(), "the FF that ends a DESC VARBINARY")),
         }
