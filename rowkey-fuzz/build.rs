@@ -79,6 +79,12 @@ fn main() {
             .flat_map(|k| [Some(0), None, Some(1), Some(usize::MAX)].map(|at| (k.desc(), at))),
     );
     let count = count.max(forced.len());
+    let tables = layout::Tables {
+        binary: binary.clone(),
+        text: text.clone(),
+        phoenix: phoenix.clone(),
+        bigtable: bigtable.clone(),
+    };
     let mut rng = rng::Rng::new(seed);
     let mut out = String::new();
     let mut coverage: BTreeMap<String, usize> = BTreeMap::new();
@@ -86,7 +92,7 @@ fn main() {
     for i in 0..count {
         let must = forced.get(i);
         let salt = (i < 8 * layout::SALT_KINDS).then_some(i % layout::SALT_KINDS);
-        let l = layout::layout(&mut rng, i, &binary, &text, &phoenix, &bigtable, must, salt);
+        let l = layout::layout(&mut rng, i, &tables, must, salt);
         for f in &l.fields {
             *coverage.entry(f.kind.name.clone()).or_default() += 1;
         }

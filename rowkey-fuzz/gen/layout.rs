@@ -166,16 +166,22 @@ pub type Must = (Kind, Option<usize>);
 
 /// A random layout. `must` is a kind that must appear (coverage of the whole table), `salt`
 /// a salt kind index that must be used.
+/// The kinds tables, one per encoding.
+pub struct Tables {
+    pub binary: Vec<Kind>,
+    pub text: Vec<Kind>,
+    pub phoenix: Vec<Kind>,
+    pub bigtable: Vec<Kind>,
+}
+
 pub fn layout(
     rng: &mut Rng,
     index: usize,
-    binary: &[Kind],
-    text: &[Kind],
-    phoenix: &[Kind],
-    bigtable: &[Kind],
+    tables: &Tables,
     must: Option<&Must>,
     salt: Option<usize>,
 ) -> Layout {
+    let (binary, text) = (&tables.binary[..], &tables.text[..]);
     let encoding = match must {
         Some((k, _)) => k.encoding,
         None if rng.chance(1, 4) => Encoding::Text,
@@ -184,10 +190,10 @@ pub fn layout(
         None => Encoding::Binary,
     };
     if encoding == Encoding::Phoenix {
-        return phoenix_layout(rng, index, phoenix, must, salt);
+        return phoenix_layout(rng, index, &tables.phoenix, must, salt);
     }
     if encoding == Encoding::Bigtable {
-        return bigtable_layout(rng, index, bigtable, must);
+        return bigtable_layout(rng, index, &tables.bigtable, must);
     }
     let is_text = encoding == Encoding::Text;
     let table = if is_text { text } else { binary };
