@@ -472,6 +472,67 @@ fn java_row_query(q: &Query, keys: &[JavaRow]) -> Planned<JavaRow> {
     }
 }
 
+/// `$name(q, keys)` for a key of four fields `a`, `b`, `c`, `d`, each cloneable, ordered and
+/// with a range method: fix the first `q.k`, then maybe bound the next.
+macro_rules! four_field_query {
+    ($name:ident, $key:ident) => {
+        fn $name(q: &Query, keys: &[$key]) -> Planned<$key> {
+            fn prefix_eq(x: &$key, t: &$key, k: usize) -> bool {
+                (k < 1 || x.a == t.a)
+                    && (k < 2 || x.b == t.b)
+                    && (k < 3 || x.c == t.c)
+                    && (k < 4 || x.d == t.d)
+            }
+            let t = keys[q.t % keys.len()].clone();
+            let s = $key::scan();
+            macro_rules! ranged {
+                ($prefix:expr, $field:ident, $method:ident, $k:expr) => {{
+                    let r = (
+                        bound(q.lo, keys, |k| k.$field.clone()),
+                        bound(q.hi, keys, |k| k.$field.clone()),
+                    );
+                    let plan = $prefix.$method(r.clone()).plan();
+                    let t = t.clone();
+                    (
+                        plan,
+                        Box::new(move |x: &$key| prefix_eq(x, &t, $k) && in_range(&x.$field, &r))
+                            as Box<dyn Fn(&$key) -> bool>,
+                    )
+                }};
+            }
+            let k = q.k;
+            let tt = t.clone();
+            let fixed = move |x: &$key| prefix_eq(x, &tt, k);
+            match (q.k, q.ranged) {
+                (0, true) => ranged!(s, a, a_range, 0),
+                (1, true) => ranged!(s.a(t.a.clone()), b, b_range, 1),
+                (2, true) => ranged!(s.a(t.a.clone()).b(t.b.clone()), c, c_range, 2),
+                (3, true) => ranged!(
+                    s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()),
+                    d,
+                    d_range,
+                    3
+                ),
+                (0, _) => (s.plan(), Box::new(fixed)),
+                (1, _) => (s.a(t.a.clone()).plan(), Box::new(fixed)),
+                (2, _) => (s.a(t.a.clone()).b(t.b.clone()).plan(), Box::new(fixed)),
+                (3, _) => (
+                    s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()).plan(),
+                    Box::new(fixed),
+                ),
+                _ => (
+                    s.a(t.a.clone())
+                        .b(t.b.clone())
+                        .c(t.c.clone())
+                        .d(t.d.clone())
+                        .plan(),
+                    Box::new(fixed),
+                ),
+            }
+        }
+    };
+}
+
 /// A non-empty Phoenix VARCHAR: no NUL; a space, DEL and a two-byte character among them.
 fn phoenix_string() -> impl Strategy<Value = String> {
     proptest::collection::vec(
@@ -504,60 +565,7 @@ fn px_varchars() -> impl Strategy<Value = PxVarchars> {
         .prop_map(|(a, b, c, d)| PxVarchars { a, b, c, d })
 }
 
-fn px_varchars_query(q: &Query, keys: &[PxVarchars]) -> Planned<PxVarchars> {
-    let t = keys[q.t % keys.len()].clone();
-    let s = PxVarchars::scan();
-    macro_rules! ranged {
-        ($prefix:expr, $field:ident, $method:ident, $k:expr) => {{
-            let r = (
-                bound(q.lo, keys, |k| k.$field.clone()),
-                bound(q.hi, keys, |k| k.$field.clone()),
-            );
-            let plan = $prefix.$method(r.clone()).plan();
-            let t = t.clone();
-            (
-                plan,
-                Box::new(move |x: &PxVarchars| prefix_eq(x, &t, $k) && in_range(&x.$field, &r))
-                    as Box<dyn Fn(&PxVarchars) -> bool>,
-            )
-        }};
-    }
-    fn prefix_eq(x: &PxVarchars, t: &PxVarchars, k: usize) -> bool {
-        (k < 1 || x.a == t.a)
-            && (k < 2 || x.b == t.b)
-            && (k < 3 || x.c == t.c)
-            && (k < 4 || x.d == t.d)
-    }
-    let k = q.k;
-    let tt = t.clone();
-    let fixed = move |x: &PxVarchars| prefix_eq(x, &tt, k);
-    match (q.k, q.ranged) {
-        (0, true) => ranged!(s, a, a_range, 0),
-        (1, true) => ranged!(s.a(t.a.clone()), b, b_range, 1),
-        (2, true) => ranged!(s.a(t.a.clone()).b(t.b.clone()), c, c_range, 2),
-        (3, true) => ranged!(
-            s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()),
-            d,
-            d_range,
-            3
-        ),
-        (0, _) => (s.plan(), Box::new(fixed)),
-        (1, _) => (s.a(t.a.clone()).plan(), Box::new(fixed)),
-        (2, _) => (s.a(t.a.clone()).b(t.b.clone()).plan(), Box::new(fixed)),
-        (3, _) => (
-            s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()).plan(),
-            Box::new(fixed),
-        ),
-        _ => (
-            s.a(t.a.clone())
-                .b(t.b.clone())
-                .c(t.c.clone())
-                .d(t.d.clone())
-                .plan(),
-            Box::new(fixed),
-        ),
-    }
-}
+four_field_query!(px_varchars_query, PxVarchars);
 
 // Layout 8: Phoenix-encoded, not optimizable: a DESC INTEGER, a CHAR(3), a DESC VARCHAR (no
 // range: its 00 separator breaks DESC order) and a nullable VARBINARY that runs to the end.
@@ -653,58 +661,7 @@ fn bt_row() -> impl Strategy<Value = BtRow> {
     (s(), small_bytes(), s(), s()).prop_map(|(a, b, c, d)| BtRow { a, b, c, d })
 }
 
-fn bt_row_query(q: &Query, keys: &[BtRow]) -> Planned<BtRow> {
-    let t = keys[q.t % keys.len()].clone();
-    let s = BtRow::scan();
-    macro_rules! ranged {
-        ($prefix:expr, $field:ident, $method:ident, $k:expr) => {{
-            let r = (
-                bound(q.lo, keys, |k| k.$field.clone()),
-                bound(q.hi, keys, |k| k.$field.clone()),
-            );
-            let plan = $prefix.$method(r.clone()).plan();
-            let t = t.clone();
-            (
-                plan,
-                Box::new(move |x: &BtRow| bt_prefix_eq(x, &t, $k) && in_range(&x.$field, &r))
-                    as Box<dyn Fn(&BtRow) -> bool>,
-            )
-        }};
-    }
-    let k = q.k;
-    let tt = t.clone();
-    let fixed = move |x: &BtRow| bt_prefix_eq(x, &tt, k);
-    match (q.k, q.ranged) {
-        (0, true) => ranged!(s, a, a_range, 0),
-        (1, true) => ranged!(s.a(t.a.clone()), b, b_range, 1),
-        (2, true) => ranged!(s.a(t.a.clone()).b(t.b.clone()), c, c_range, 2),
-        (3, true) => ranged!(
-            s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()),
-            d,
-            d_range,
-            3
-        ),
-        (0, _) => (s.plan(), Box::new(fixed)),
-        (1, _) => (s.a(t.a.clone()).plan(), Box::new(fixed)),
-        (2, _) => (s.a(t.a.clone()).b(t.b.clone()).plan(), Box::new(fixed)),
-        (3, _) => (
-            s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()).plan(),
-            Box::new(fixed),
-        ),
-        _ => (
-            s.a(t.a.clone())
-                .b(t.b.clone())
-                .c(t.c.clone())
-                .d(t.d.clone())
-                .plan(),
-            Box::new(fixed),
-        ),
-    }
-}
-
-fn bt_prefix_eq(x: &BtRow, t: &BtRow, k: usize) -> bool {
-    (k < 1 || x.a == t.a) && (k < 2 || x.b == t.b) && (k < 3 || x.c == t.c) && (k < 4 || x.d == t.d)
-}
+four_field_query!(bt_row_query, BtRow);
 
 macro_rules! store_test {
     ($name:ident, $gen:expr, $fields:expr, $query:ident) => {

@@ -19,10 +19,9 @@ pub fn droppable(f: &Field) -> bool {
 pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
     let p = quote!(#krate::__private::bigtable);
     let desc = f.attrs.desc.is_some();
-    match (&f.class, desc) {
-        (Class::Signed(8), _) => quote!(#p::Int64<#desc>),
-        (_, true) => quote!(#p::DescBytes),
-        (_, false) => quote!(#p::Bytes),
+    match &f.class {
+        Class::Signed(8) => quote!(#p::Int64<#desc>),
+        _ => quote!(#p::Bytes<#desc>),
     }
 }
 
@@ -63,18 +62,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     }
     for f in &input.fields {
         let a = &f.attrs;
-        for (flag, name) in [
-            (a.reverse.as_ref(), "reverse"),
-            (a.reverse_ts.as_ref(), "reverse_ts"),
-            (a.java.as_ref(), "java"),
-        ] {
-            if let Some(path) = flag {
-                cx.error_spanned_by(
-                    path,
-                    format!("`#[{name}]` has no Bigtable equivalent; a Bigtable-encoded key takes `#[desc]` only"),
-                );
-            }
-        }
+        crate::encoding::refuse_flags(cx, f, "Bigtable", "`#[desc]` only");
         for num in [&a.fixed, &a.decimal, &a.hex].into_iter().flatten() {
             cx.error_spanned_by(
                 &num.lit,

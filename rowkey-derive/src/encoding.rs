@@ -38,6 +38,26 @@ pub const ENCODINGS: &[EncodingRules] = &[
     },
 ];
 
+/// Reports the flag attributes (`#[reverse]`, `#[reverse_ts]`, `#[java]`) that `system`'s
+/// encoding does not have; it takes `takes` instead.
+pub fn refuse_flags(cx: &crate::ctxt::Ctxt, f: &Field, system: &str, takes: &str) {
+    let a = &f.attrs;
+    for (flag, name) in [
+        (a.reverse.as_ref(), "reverse"),
+        (a.reverse_ts.as_ref(), "reverse_ts"),
+        (a.java.as_ref(), "java"),
+    ] {
+        if let Some(path) = flag {
+            cx.error_spanned_by(
+                path,
+                format!(
+                    "`#[{name}]` has no {system} equivalent; a {system}-encoded key takes {takes}"
+                ),
+            );
+        }
+    }
+}
+
 /// `"phoenix"`: the names, for messages.
 pub fn names() -> String {
     let names: Vec<String> = ENCODINGS
@@ -116,7 +136,7 @@ impl Field<'_> {
         match self.encoding {
             Encoding::Bigtable => {
                 let ty = self.ty;
-                quote!(!<#p::bigtable::Bytes as #p::bigtable::Empty<#ty>>::is_empty(#v))
+                quote!(!<#p::bigtable::Bytes<false> as #p::bigtable::Empty<#ty>>::is_empty(#v))
             }
             _ => quote!(#p::Option::is_some(#v)),
         }

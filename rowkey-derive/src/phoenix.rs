@@ -222,21 +222,12 @@ pub fn check(cx: &Ctxt, input: &Input) {
 
 fn field(cx: &Ctxt, f: &Field) {
     let a = &f.attrs;
-    for (flag, name) in [
-        (a.reverse.as_ref(), "reverse"),
-        (a.reverse_ts.as_ref(), "reverse_ts"),
-        (a.java.as_ref(), "java"),
-    ] {
-        if let Some(path) = flag {
-            cx.error_spanned_by(
-                path,
-                format!(
-                    "`#[{name}]` has no Phoenix equivalent; a Phoenix-encoded key takes `#[desc]` \
-                     and `#[fixed(N)]` (CHAR(N)) only"
-                ),
-            );
-        }
-    }
+    crate::encoding::refuse_flags(
+        cx,
+        f,
+        "Phoenix",
+        "`#[desc]` and `#[fixed(N)]` (CHAR(N)) only",
+    );
     for (num, name) in [(&a.decimal, "decimal"), (&a.hex, "hex")] {
         if let Some(n) = num {
             cx.error_spanned_by(

@@ -244,14 +244,7 @@ pub fn layout(
             }
         }
     }
-    let fields: Vec<Field> = kinds
-        .into_iter()
-        .enumerate()
-        .map(|(i, kind)| Field {
-            name: format!("f{i}"),
-            kind,
-        })
-        .collect();
+    let fields = named(kinds);
     let delimiter = is_text.then(|| {
         let pads: Vec<u8> = fields.iter().filter_map(|f| f.kind.pad).collect();
         let allowed: Vec<u8> = DELIMITERS
@@ -320,14 +313,7 @@ fn phoenix_layout(
             k.range = false;
         }
     }
-    let fields: Vec<Field> = kinds
-        .into_iter()
-        .enumerate()
-        .map(|(i, kind)| Field {
-            name: format!("f{i}"),
-            kind,
-        })
-        .collect();
+    let fields = named(kinds);
     let salt = match salt.unwrap_or_else(|| rng.index(3)) {
         0 => None,
         _ => Some(Salt::Phoenix {
@@ -342,6 +328,18 @@ fn phoenix_layout(
         salt,
         fields,
     }
+}
+
+/// The fields `f0`, `f1`, ... of `kinds`.
+fn named(kinds: Vec<Kind>) -> Vec<Field> {
+    kinds
+        .into_iter()
+        .enumerate()
+        .map(|(i, kind)| Field {
+            name: format!("f{i}"),
+            kind,
+        })
+        .collect()
 }
 
 /// A Bigtable-encoded layout: its field types, `#[desc]` on any, no salt.
@@ -367,14 +365,7 @@ fn bigtable_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Mu
         bigtable: true,
         delimiter: None,
         salt: None,
-        fields: kinds
-            .into_iter()
-            .enumerate()
-            .map(|(i, kind)| Field {
-                name: format!("f{i}"),
-                kind,
-            })
-            .collect(),
+        fields: named(kinds),
     }
 }
 

@@ -126,17 +126,18 @@ fn read_field(r: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
     Ok(out)
 }
 
-/// `Bytes` (raw bytes, for `Vec<u8>`) and `String` (its UTF-8 bytes) fields.
+/// `Bytes` (raw bytes, for `Vec<u8>`) and `String` (its UTF-8 bytes) fields; `DESC` for a
+/// `#[desc]` field, whose separator is always written.
 #[derive(Debug, Clone, Copy)]
-pub struct Bytes;
+pub struct Bytes<const DESC: bool>;
 
-impl Format<Vec<u8>> for Bytes {
+impl<const DESC: bool> Format<Vec<u8>> for Bytes<DESC> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
     #[inline]
     fn len(v: &Vec<u8>, last: bool) -> usize {
-        field_len(v, false, last)
+        field_len(v, DESC, last)
     }
 
     #[inline]
@@ -150,59 +151,13 @@ impl Format<Vec<u8>> for Bytes {
     }
 }
 
-impl Format<String> for Bytes {
+impl<const DESC: bool> Format<String> for Bytes<DESC> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
     #[inline]
     fn len(v: &String, last: bool) -> usize {
-        field_len(v.as_bytes(), false, last)
-    }
-
-    #[inline]
-    fn write(v: &String, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        write_field(v.as_bytes(), w, last);
-        Ok(())
-    }
-
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
-        let start = r.offset();
-        let v = read_field(r)?;
-        utf8(v, r, start, true)
-    }
-}
-
-/// The same formats, for a `#[desc]` field (whose separator is always written).
-#[derive(Debug, Clone, Copy)]
-pub struct DescBytes;
-
-impl Format<Vec<u8>> for DescBytes {
-    const WIDTH: Option<usize> = None;
-    const MAX_WIDTH: Option<usize> = None;
-
-    #[inline]
-    fn len(v: &Vec<u8>, last: bool) -> usize {
-        field_len(v, true, last)
-    }
-
-    #[inline]
-    fn write(v: &Vec<u8>, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        write_field(v, w, last);
-        Ok(())
-    }
-
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
-        read_field(r)
-    }
-}
-
-impl Format<String> for DescBytes {
-    const WIDTH: Option<usize> = None;
-    const MAX_WIDTH: Option<usize> = None;
-
-    #[inline]
-    fn len(v: &String, last: bool) -> usize {
-        field_len(v.as_bytes(), true, last)
+        field_len(v.as_bytes(), DESC, last)
     }
 
     #[inline]
@@ -254,14 +209,14 @@ pub trait Empty<T> {
     fn is_empty(v: &T) -> bool;
 }
 
-impl Empty<String> for Bytes {
+impl Empty<String> for Bytes<false> {
     #[inline]
     fn is_empty(v: &String) -> bool {
         v.is_empty()
     }
 }
 
-impl Empty<Vec<u8>> for Bytes {
+impl Empty<Vec<u8>> for Bytes<false> {
     #[inline]
     fn is_empty(v: &Vec<u8>) -> bool {
         v.is_empty()
