@@ -20,6 +20,7 @@ pub fn items(input: &Input) -> TokenStream {
             quote!(#p::Encoding::Phoenix { row_key_order_optimizable: #optimizable })
         }
         (_, Some(Encoding::Bigtable)) => quote!(#p::Encoding::Bigtable),
+        (_, Some(Encoding::HbaseOrdered)) => quote!(#p::Encoding::HbaseOrdered),
         (Some(d), _) => quote!(#p::Encoding::Text { delimiter: #d }),
         (None, _) => quote!(#p::Encoding::Binary),
     };

@@ -18,6 +18,8 @@ pub enum Encoding {
     Phoenix { optimizable: bool },
     /// A Bigtable row-key schema (`Type.Struct`, `OrderedCodeBytes`).
     Bigtable,
+    /// HBase's typed API: a `Struct` of `Ordered*` members.
+    HbaseOrdered,
 }
 
 /// One named encoding of `#[rowkey(encoding = "...")]`.
@@ -35,6 +37,10 @@ pub const ENCODINGS: &[EncodingRules] = &[
     EncodingRules {
         name: "bigtable",
         build: |_| Encoding::Bigtable,
+    },
+    EncodingRules {
+        name: "hbase_ordered",
+        build: |_| Encoding::HbaseOrdered,
     },
 ];
 
@@ -111,7 +117,9 @@ impl Field<'_> {
     /// (NULL in Phoenix, `""` in Bigtable).
     pub fn droppable(&self) -> bool {
         match self.encoding {
-            Encoding::Phoenix { .. } => matches!(self.class, crate::ast::Class::Option(_)),
+            Encoding::Phoenix { .. } | Encoding::HbaseOrdered => {
+                matches!(self.class, crate::ast::Class::Option(_))
+            }
             Encoding::Bigtable => crate::bigtable::droppable(self),
             Encoding::Native => false,
         }
@@ -124,6 +132,8 @@ impl Field<'_> {
             Encoding::Phoenix { .. } => crate::phoenix::range_open(self),
             // Every field is compared with its separator (`full` form): terminated.
             Encoding::Bigtable => false,
+            // Every member is self-delimiting.
+            Encoding::HbaseOrdered => false,
             Encoding::Native => self.open_end(),
         }
     }

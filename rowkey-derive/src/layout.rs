@@ -126,6 +126,7 @@ impl Field<'_> {
         match self.encoding {
             Encoding::Phoenix { .. } => return crate::phoenix::range_kind(self),
             Encoding::Bigtable => return crate::bigtable::range_kind(self),
+            Encoding::HbaseOrdered => return crate::ordered::range_kind(self),
             Encoding::Native => {}
         }
         let variable_text =
@@ -208,6 +209,7 @@ impl Field<'_> {
         match self.encoding {
             Encoding::Phoenix { .. } => return crate::phoenix::format(self, krate),
             Encoding::Bigtable => return crate::bigtable::format(self, krate),
+            Encoding::HbaseOrdered => return crate::ordered::format(self, krate),
             Encoding::Native => {}
         }
         match self.delimiter {
@@ -386,6 +388,7 @@ impl Field<'_> {
         match self.encoding {
             Encoding::Phoenix { .. } => out.insert(0, crate::phoenix::sql_type(self)),
             Encoding::Bigtable => out.insert(0, crate::bigtable::schema_type(self).into()),
+            Encoding::HbaseOrdered => out.insert(0, crate::ordered::member_type(self).into()),
             Encoding::Native => {}
         }
         out.join(" ")
@@ -487,6 +490,7 @@ impl Input<'_> {
                     format!("phoenix optimizable={optimizable}")
                 }
                 (_, Some(Encoding::Bigtable)) => String::from("bigtable ordered_code_bytes"),
+                (_, Some(Encoding::HbaseOrdered)) => String::from("hbase ordered struct"),
                 (Some(d), _) => format!("text delimiter={d}"),
                 (None, _) => String::from("binary"),
             },

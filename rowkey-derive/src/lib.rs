@@ -22,6 +22,7 @@ mod explain;
 mod fallback;
 mod generics;
 mod layout;
+mod ordered;
 mod phoenix;
 mod scan;
 mod valid;

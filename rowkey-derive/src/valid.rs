@@ -17,6 +17,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
         // Another system's encoding has its own rules for types and attributes.
         match f.encoding {
             crate::encoding::Encoding::Bigtable => crate::bigtable::check(cx, input),
+            crate::encoding::Encoding::HbaseOrdered => crate::ordered::check(cx, input),
             _ => crate::phoenix::check(cx, input),
         }
     } else {

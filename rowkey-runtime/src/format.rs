@@ -7,6 +7,7 @@ pub mod bigtable;
 mod digits;
 mod fixed;
 mod java;
+pub mod ordered;
 pub mod phoenix;
 mod text;
 

@@ -25,6 +25,9 @@ pub enum Encoding {
     /// A Bigtable row-key schema: `Type.Struct` with `OrderedCodeBytes`
     /// (`#[rowkey(encoding = "bigtable")]`).
     Bigtable,
+    /// HBase's typed API: a `Struct` of `Ordered*` members
+    /// (`#[rowkey(encoding = "hbase_ordered")]`).
+    HbaseOrdered,
 }
 
 /// One field of a [`Layout`].
@@ -110,6 +113,10 @@ impl fmt::Display for Layout {
             }
             Encoding::Bigtable => {
                 write!(f, " bigtable")?;
+                sep = " | ";
+            }
+            Encoding::HbaseOrdered => {
+                write!(f, " hbase_ordered")?;
                 sep = " | ";
             }
             Encoding::Binary => {}

@@ -1,7 +1,7 @@
 //! Items that only `#[derive(RowKey)]`'s generated code uses. Not public API.
 
 pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
-pub use crate::format::{bigtable, phoenix};
+pub use crate::format::{bigtable, ordered, phoenix};
 pub use crate::format::{
     Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaReverseTs, JavaStr,
     Natural, NulTerminated, Opt, Reverse, ReverseTs, TextFixed, TextInt, TextReverseTs, TextStr,
@@ -14,9 +14,10 @@ pub use crate::layout::{fingerprint, offsets, Encoding, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{
     encode_short, encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, Enc, InKeyOrder,
-    NoRangeBigtableInt64, NoRangeJava, NoRangeNested, NoRangePhoenixBinary, NoRangePhoenixDesc,
-    NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed, NoRangeText,
-    NonGenericKey, PartialKey, RangeEnded, ScanPlan,
+    NoRangeBigtableInt64, NoRangeJava, NoRangeNested, NoRangeOrderedBlobVar,
+    NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc, NoRangePhoenixDescDecimal,
+    NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed, NoRangeText, NonGenericKey, PartialKey,
+    RangeEnded, ScanPlan,
 };
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;

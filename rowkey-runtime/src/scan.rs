@@ -377,6 +377,22 @@ pub trait NoRangePhoenixBinary<Field> {}
 )]
 pub trait NoRangePhoenixNullsFirst<Field> {}
 
+/// A range on an HBase `OrderedBlobVar`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: HBase's OrderedBlobVar writes 7 bits per byte and marks every byte but the last, so a shorter blob sorts first ([01] before [00 00]), not in byte-string order",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeOrderedBlobVar<Field> {}
+
+/// A range on a nullable DESC member of an HBase `Struct` that may be dropped from the key.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: a DESC NULL is stored 0xFA, after every value, but Struct.encode drops NULLs at the end of the key, where they sort first",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeOrderedDescNull<Field> {}
+
 /// A range on a Bigtable `Int64` (`BigEndianBytes`).
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(

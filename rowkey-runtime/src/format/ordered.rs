@@ -1,0 +1,348 @@
+//! HBase's typed API (`org.apache.hadoop.hbase.types`, `#[rowkey(encoding = "hbase_ordered")]`):
+//! each field as its `Ordered*` type writes it with `OrderedBytes`, the fields concatenated as
+//! `Struct.encode` does (trailing NULLs of nullable members dropped). `#[desc]` is `DESCENDING`:
+//! every byte, the header included, inverted by the writer.
+//!
+//! | Rust | HBase type | bytes |
+//! |---|---|---|
+//! | `i8`..`i64` | `OrderedInt8`..`OrderedInt64` | `0x29`..`0x2c`, big-endian, sign bit flipped |
+//! | `f32`, `f64` | `OrderedFloat32`, `OrderedFloat64` | `0x30`/`0x31`, Java's bits (one NaN), sign-magnitude flipped |
+//! | `String` | `OrderedString` | `0x34`, UTF-8, `0x00` |
+//! | `Vec<u8>` | `OrderedBlobVar` | `0x37`, 7 bits per byte, the last byte's top bit clear |
+//! | `Option<String>`, `Option<Vec<u8>>` | nullable | NULL is `0x05` |
+
+use super::Format;
+use crate::codec::bytes::{find_byte, utf8};
+use crate::error::{DecodeError, EncodeError};
+use crate::io::{Reader, Writer};
+
+const NULL: u8 = 0x05;
+const TEXT: u8 = 0x34;
+const TERM: u8 = 0x00;
+const BLOB_VAR: u8 = 0x37;
+
+/// Reads the header byte and checks it is `want`.
+fn header(r: &mut Reader<'_>, want: u8, what: &'static str) -> Result<(), DecodeError> {
+    let at = r.offset();
+    if r.take_byte()? != want {
+        return Err(r.invalid(at, what));
+    }
+    Ok(())
+}
+
+macro_rules! ordered_int {
+    ($name:ident, $t:ty, $u:ty, $header:literal, $doc:literal) => {
+        #[doc = $doc]
+        #[derive(Debug, Clone, Copy)]
+        pub struct $name;
+
+        impl Format<$t> for $name {
+            const WIDTH: Option<usize> = Some(1 + core::mem::size_of::<$t>());
+            const MAX_WIDTH: Option<usize> = Self::WIDTH;
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                1 + core::mem::size_of::<$t>()
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                let flipped = (*v as $u) ^ (1 << (<$u>::BITS - 1));
+                w.put_then(&[$header], &flipped.to_be_bytes());
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                header(r, $header, concat!("the ", stringify!($name), " header"))?;
+                let v = <$u>::from_be_bytes(r.take()?) ^ (1 << (<$u>::BITS - 1));
+                Ok(v as $t)
+            }
+        }
+    };
+}
+
+ordered_int!(
+    Int8,
+    i8,
+    u8,
+    0x29,
+    "`OrderedInt8` (`i8`): `0x29`, then the byte with its sign bit flipped."
+);
+ordered_int!(
+    Int16,
+    i16,
+    u16,
+    0x2a,
+    "`OrderedInt16` (`i16`): `0x2a`, then big-endian with the sign bit flipped."
+);
+ordered_int!(
+    Int32,
+    i32,
+    u32,
+    0x2b,
+    "`OrderedInt32` (`i32`): `0x2b`, then big-endian with the sign bit flipped."
+);
+ordered_int!(
+    Int64,
+    i64,
+    u64,
+    0x2c,
+    "`OrderedInt64` (`i64`): `0x2c`, then big-endian with the sign bit flipped."
+);
+
+macro_rules! ordered_float {
+    ($name:ident, $t:ty, $u:ty, $header:literal, $nan:literal, $doc:literal) => {
+        #[doc = $doc]
+        #[derive(Debug, Clone, Copy)]
+        pub struct $name;
+
+        impl Format<$t> for $name {
+            const WIDTH: Option<usize> = Some(1 + core::mem::size_of::<$t>());
+            const MAX_WIDTH: Option<usize> = Self::WIDTH;
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                1 + core::mem::size_of::<$t>()
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                let bits: $u = if v.is_nan() { $nan } else { v.to_bits() };
+                let sign = 1 << (<$u>::BITS - 1);
+                let ordered = if bits & sign != 0 { !bits } else { bits | sign };
+                w.put_then(&[$header], &ordered.to_be_bytes());
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                header(r, $header, concat!("the ", stringify!($name), " header"))?;
+                let at = r.offset();
+                let ordered = <$u>::from_be_bytes(r.take()?);
+                let sign = 1 << (<$u>::BITS - 1);
+                let bits = if ordered & sign != 0 {
+                    ordered ^ sign
+                } else {
+                    !ordered
+                };
+                let v = <$t>::from_bits(bits);
+                if v.is_nan() && bits != $nan {
+                    return Err(r.invalid(at, "Java's one NaN (doubleToLongBits)"));
+                }
+                Ok(v)
+            }
+        }
+    };
+}
+
+ordered_float!(
+    Float32,
+    f32,
+    u32,
+    0x30,
+    0x7fc0_0000,
+    "`OrderedFloat32` (`f32`): `0x30`, then `Float.floatToIntBits` (every NaN is Java's one NaN) with the sign bit flipped, all bits of a negative value."
+);
+ordered_float!(
+    Float64,
+    f64,
+    u64,
+    0x31,
+    0x7ff8_0000_0000_0000,
+    "`OrderedFloat64` (`f64`): `0x31`, then `Double.doubleToLongBits` (every NaN is Java's one NaN) with the sign bit flipped, all bits of a negative value."
+);
+
+/// `OrderedString` (`String`, or `Option<String>`: nullable, NULL is `0x05`): `0x34`, the UTF-8
+/// bytes, `0x00`. A value holding U+0000 is refused, as HBase refuses it.
+#[derive(Debug, Clone, Copy)]
+pub struct Text;
+
+fn write_text(v: &str, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+    if let Some(index) = find_byte(v.as_bytes(), 0) {
+        return Err(EncodeError::ContainsDelimiter {
+            field: w.field(),
+            delimiter: 0,
+            index,
+        });
+    }
+    w.put_byte(TEXT);
+    w.put_then(v.as_bytes(), &[TERM]);
+    Ok(())
+}
+
+fn read_text(r: &mut Reader<'_>) -> Result<String, DecodeError> {
+    header(r, TEXT, "the OrderedString header 0x34")?;
+    let flip = r.flip();
+    let start = r.offset();
+    let rest = r.rest();
+    let Some(end) = find_byte(rest, TERM ^ flip) else {
+        return Err(DecodeError::MissingTerminator {
+            field: r.field(),
+            offset: start,
+        });
+    };
+    let bytes = rest[..end].iter().map(|b| b ^ flip).collect();
+    r.advance(end + 1);
+    utf8(bytes, r, start, false)
+}
+
+impl Format<String> for Text {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &String, _last: bool) -> usize {
+        v.len() + 2
+    }
+
+    #[inline]
+    fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        write_text(v, w)
+    }
+
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
+        read_text(r)
+    }
+}
+
+/// `OrderedBlobVar` (`Vec<u8>`, or `Option<Vec<u8>>`: nullable, NULL is `0x05`): `0x37`, then
+/// the bits of the value seven to a byte, every byte but the last with its top bit set; an empty
+/// value is `0x37 0x00`.
+#[derive(Debug, Clone, Copy)]
+pub struct BlobVar;
+
+fn blob_var_len(n: usize) -> usize {
+    if n == 0 {
+        2
+    } else {
+        1 + (8 * n).div_ceil(7)
+    }
+}
+
+fn write_blob_var(v: &[u8], w: &mut Writer<'_>) {
+    w.put_byte(BLOB_VAR);
+    if v.is_empty() {
+        w.put_byte(0);
+        return;
+    }
+    let groups = (8 * v.len()).div_ceil(7);
+    let mut acc: u32 = 0;
+    let mut bits = 0;
+    let mut written = 0;
+    let mut bytes = v.iter();
+    while written < groups {
+        if bits < 7 {
+            acc = (acc << 8) | u32::from(bytes.next().copied().unwrap_or(0));
+            bits += 8;
+        }
+        let group = ((acc >> (bits - 7)) & 0x7F) as u8;
+        bits -= 7;
+        written += 1;
+        w.put_byte(if written < groups {
+            group | 0x80
+        } else {
+            group
+        });
+    }
+}
+
+fn read_blob_var(r: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
+    header(r, BLOB_VAR, "the OrderedBlobVar header 0x37")?;
+    let flip = r.flip();
+    let start = r.offset();
+    let rest = r.rest();
+    let Some(last) = rest.iter().position(|b| (b ^ flip) & 0x80 == 0) else {
+        return Err(DecodeError::MissingTerminator {
+            field: r.field(),
+            offset: start,
+        });
+    };
+    let groups = &rest[..=last];
+    r.advance(last + 1);
+    if groups.len() == 1 && groups[0] ^ flip == 0 {
+        return Ok(Vec::new());
+    }
+    let n = groups.len() * 7 / 8;
+    let mut out = Vec::with_capacity(n);
+    let mut acc: u32 = 0;
+    let mut bits = 0;
+    for g in groups {
+        acc = (acc << 7) | u32::from((g ^ flip) & 0x7F);
+        bits += 7;
+        if bits >= 8 {
+            out.push((acc >> (bits - 8)) as u8);
+            bits -= 8;
+            acc &= (1 << bits) - 1;
+        }
+    }
+    // Canonical: exactly the groups `n` bytes need, and zero padding bits.
+    if out.len() != n || blob_var_len(n) != groups.len() + 1 || acc != 0 || n == 0 {
+        return Err(r.invalid(start, "an OrderedBlobVar as HBase writes it"));
+    }
+    Ok(out)
+}
+
+impl Format<Vec<u8>> for BlobVar {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &Vec<u8>, _last: bool) -> usize {
+        blob_var_len(v.len())
+    }
+
+    #[inline]
+    fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        write_blob_var(v, w);
+        Ok(())
+    }
+
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
+        read_blob_var(r)
+    }
+}
+
+/// A nullable member (`Option<T>` of a string or blob): NULL is `0x05`. `Struct.encode` drops
+/// NULLs at the end of the key, so a stored `0x05` that ends the key is refused.
+#[derive(Debug, Clone, Copy)]
+pub struct Nullable<F>(F);
+
+impl<T, F: Format<T>> Format<Option<T>> for Nullable<F> {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = match F::MAX_WIDTH {
+        Some(n) => Some(n),
+        None => None,
+    };
+
+    #[inline]
+    fn len(v: &Option<T>, last: bool) -> usize {
+        v.as_ref().map_or(1, |x| F::len(x, last))
+    }
+
+    #[inline]
+    fn write(v: &Option<T>, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+        match v {
+            None => {
+                w.put_byte(NULL);
+                Ok(())
+            }
+            Some(x) => F::write(x, w, last),
+        }
+    }
+
+    fn read(r: &mut Reader<'_>, last: bool) -> Result<Option<T>, DecodeError> {
+        let at = r.offset();
+        if r.rest().first().map(|b| b ^ r.flip()) == Some(NULL) {
+            r.advance(1);
+            if r.remaining() == 0 {
+                return Err(r.invalid(
+                    at,
+                    "a value (Struct.encode drops NULLs at the end of the key)",
+                ));
+            }
+            return Ok(None);
+        }
+        F::read(r, last).map(Some)
+    }
+}
