@@ -815,3 +815,27 @@ hbase!(
     proptest::option::of(hb_bytes()),
     None
 );
+hbase!(
+    HbNumAsc,
+    hbase_numeric_asc,
+    [],
+    rust_decimal::Decimal,
+    decimal(),
+    Some(asc)
+);
+hbase!(
+    HbNumDesc,
+    hbase_numeric_desc,
+    [desc],
+    rust_decimal::Decimal,
+    decimal(),
+    Some(desc)
+);
+hbase!(
+    HbOptNumAsc,
+    hbase_nullable_numeric_asc,
+    [],
+    Option<rust_decimal::Decimal>,
+    proptest::option::of(decimal()),
+    Some(asc)
+);

@@ -14,6 +14,7 @@ use crate::layout::RangeKind;
 pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
     let p = quote!(#krate::__private::ordered);
     let value = match f.class.value() {
+        _ if crate::phoenix::is_decimal(f.ty) => quote!(#p::Numeric),
         Class::Signed(1) => quote!(#p::Int8),
         Class::Signed(2) => quote!(#p::Int16),
         Class::Signed(4) => quote!(#p::Int32),
@@ -46,6 +47,7 @@ pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
 /// The member type, for the layout's description.
 pub fn member_type(f: &Field) -> &'static str {
     match f.class.value() {
+        _ if crate::phoenix::is_decimal(f.ty) => "OrderedNumeric",
         Class::Signed(1) => "OrderedInt8",
         Class::Signed(2) => "OrderedInt16",
         Class::Signed(4) => "OrderedInt32",
@@ -83,20 +85,21 @@ pub fn check(cx: &Ctxt, input: &Input) {
         if let Some((p, _)) = &a.precision {
             cx.error_spanned_by(&p.lit, "`#[precision]` is a Phoenix attribute");
         }
+        let decimal = crate::phoenix::is_decimal(f.ty);
         let ok = match &f.class {
             Class::Signed(1 | 2 | 4 | 8) | Class::Float(4 | 8) | Class::String | Class::Bytes => {
                 true
             }
-            Class::Option(inner) => matches!(**inner, Class::String | Class::Bytes),
-            _ => false,
+            Class::Option(inner) => decimal || matches!(**inner, Class::String | Class::Bytes),
+            _ => decimal,
         };
         if !ok {
             cx.error_spanned_by(
                 f.ty,
                 "this type has no HBase Ordered type here; an HBase Struct key maps i8..i64 \
                  (OrderedInt8..OrderedInt64), f32/f64 (OrderedFloat32/64), String (OrderedString), \
-                 Vec<u8> (OrderedBlobVar), and Option<String>/Option<Vec<u8>> for nullable members \
-                 (OrderedNumeric is not supported yet)",
+                 Vec<u8> (OrderedBlobVar), rust_decimal::Decimal (OrderedNumeric, feature \
+                 `decimal`), and Option<String>/Option<Vec<u8>>/Option<Decimal> for nullable members",
             );
         }
     }

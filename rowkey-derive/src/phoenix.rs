@@ -32,7 +32,7 @@ enum Column {
 }
 
 /// True for a type named `Decimal` (`rust_decimal::Decimal`), also inside an `Option`.
-fn is_decimal(ty: &syn::Type) -> bool {
+pub fn is_decimal(ty: &syn::Type) -> bool {
     let syn::Type::Path(p) = crate::ast::ungroup(ty) else {
         return false;
     };

@@ -10,6 +10,7 @@ RUST = {
     "OrderedInt32": ("i32", "v::int"), "OrderedInt64": ("i64", "v::int"),
     "OrderedFloat32": ("f32", "v::float32"), "OrderedFloat64": ("f64", "v::float64"),
     "OrderedString": ("String", "v::string"), "OrderedBlobVar": ("Vec<u8>", "v::bytes"),
+    "OrderedNumeric": ("rust_decimal::Decimal", "v::numeric"),
 }
 
 

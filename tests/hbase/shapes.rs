@@ -13,6 +13,14 @@ pub struct H2 {
 
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "hbase_ordered")]
+pub struct H3 {
+    pub m0: Option<Vec<u8>>,
+    pub m1: i16,
+    pub m2: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
 pub struct H4 {
     #[desc]
     pub m0: Option<Vec<u8>>,
@@ -126,6 +134,19 @@ pub struct H19 {
 
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "hbase_ordered")]
+pub struct H20 {
+    pub m0: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H21 {
+    #[desc]
+    pub m0: Option<rust_decimal::Decimal>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
 pub struct H22 {
     pub m0: Option<String>,
 }
@@ -165,6 +186,7 @@ pub struct H27 {
 pub fn check(l: &Line) -> Option<Result<(), String>> {
     Some(match l.signature().as_str() {
         "OrderedBlobVar ASCENDING null" => super::check_one(l, H2 { m0: v::opt_bytes(&l.value(0)) }),
+        "OrderedBlobVar ASCENDING null,OrderedInt16 ASCENDING notnull,OrderedNumeric ASCENDING null" => super::check_one(l, H3 { m0: v::opt_bytes(&l.value(0)), m1: v::int(&l.value(1)), m2: v::opt_numeric(&l.value(2)) }),
         "OrderedBlobVar DESCENDING null" => super::check_one(l, H4 { m0: v::opt_bytes(&l.value(0)) }),
         "OrderedFloat32 ASCENDING notnull" => super::check_one(l, H5 { m0: v::float32(&l.value(0)) }),
         "OrderedFloat32 DESCENDING notnull" => super::check_one(l, H6 { m0: v::float32(&l.value(0)) }),
@@ -181,6 +203,8 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "OrderedInt8 ASCENDING notnull" => super::check_one(l, H17 { m0: v::int(&l.value(0)) }),
         "OrderedInt8 ASCENDING notnull,OrderedFloat32 DESCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" => super::check_one(l, H18 { m0: v::int(&l.value(0)), m1: v::float32(&l.value(1)), m2: v::opt_string(&l.value(2)), m3: v::opt_string(&l.value(3)) }),
         "OrderedInt8 DESCENDING notnull" => super::check_one(l, H19 { m0: v::int(&l.value(0)) }),
+        "OrderedNumeric ASCENDING null" => super::check_one(l, H20 { m0: v::opt_numeric(&l.value(0)) }),
+        "OrderedNumeric DESCENDING null" => super::check_one(l, H21 { m0: v::opt_numeric(&l.value(0)) }),
         "OrderedString ASCENDING null" => super::check_one(l, H22 { m0: v::opt_string(&l.value(0)) }),
         "OrderedString ASCENDING null,OrderedInt64 ASCENDING notnull" => super::check_one(l, H23 { m0: v::opt_string(&l.value(0)), m1: v::int(&l.value(1)) }),
         "OrderedString ASCENDING null,OrderedInt64 DESCENDING notnull" => super::check_one(l, H24 { m0: v::opt_string(&l.value(0)), m1: v::int(&l.value(1)) }),
@@ -192,5 +216,5 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
 
 /// True when a struct declares line `l`'s shape.
 pub fn check_shape(l: &Line) -> bool {
-    matches!(l.signature().as_str(), "OrderedBlobVar ASCENDING null" | "OrderedBlobVar DESCENDING null" | "OrderedFloat32 ASCENDING notnull" | "OrderedFloat32 DESCENDING notnull" | "OrderedFloat64 ASCENDING notnull" | "OrderedFloat64 DESCENDING notnull" | "OrderedInt16 ASCENDING notnull" | "OrderedInt16 DESCENDING notnull" | "OrderedInt32 ASCENDING notnull" | "OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt32 DESCENDING notnull" | "OrderedInt64 ASCENDING notnull" | "OrderedInt64 DESCENDING notnull" | "OrderedInt64 DESCENDING notnull,OrderedFloat64 ASCENDING notnull,OrderedString DESCENDING null" | "OrderedInt8 ASCENDING notnull" | "OrderedInt8 ASCENDING notnull,OrderedFloat32 DESCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt8 DESCENDING notnull" | "OrderedString ASCENDING null" | "OrderedString ASCENDING null,OrderedInt64 ASCENDING notnull" | "OrderedString ASCENDING null,OrderedInt64 DESCENDING notnull" | "OrderedString DESCENDING null" | "OrderedString DESCENDING null,OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null")
+    matches!(l.signature().as_str(), "OrderedBlobVar ASCENDING null" | "OrderedBlobVar ASCENDING null,OrderedInt16 ASCENDING notnull,OrderedNumeric ASCENDING null" | "OrderedBlobVar DESCENDING null" | "OrderedFloat32 ASCENDING notnull" | "OrderedFloat32 DESCENDING notnull" | "OrderedFloat64 ASCENDING notnull" | "OrderedFloat64 DESCENDING notnull" | "OrderedInt16 ASCENDING notnull" | "OrderedInt16 DESCENDING notnull" | "OrderedInt32 ASCENDING notnull" | "OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt32 DESCENDING notnull" | "OrderedInt64 ASCENDING notnull" | "OrderedInt64 DESCENDING notnull" | "OrderedInt64 DESCENDING notnull,OrderedFloat64 ASCENDING notnull,OrderedString DESCENDING null" | "OrderedInt8 ASCENDING notnull" | "OrderedInt8 ASCENDING notnull,OrderedFloat32 DESCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt8 DESCENDING notnull" | "OrderedNumeric ASCENDING null" | "OrderedNumeric DESCENDING null" | "OrderedString ASCENDING null" | "OrderedString ASCENDING null,OrderedInt64 ASCENDING notnull" | "OrderedString ASCENDING null,OrderedInt64 DESCENDING notnull" | "OrderedString DESCENDING null" | "OrderedString DESCENDING null,OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null")
 }

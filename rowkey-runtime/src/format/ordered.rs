@@ -346,3 +346,229 @@ impl<T, F: Format<T>> Format<Option<T>> for Nullable<F> {
         F::read(r, last).map(Some)
     }
 }
+
+/// `OrderedNumeric` (`rust_decimal::Decimal`, or `Option<Decimal>`, with the `decimal`
+/// feature): HBase's variable-length decimal (SQLite4's key encoding). Zero is `0x15`; otherwise
+/// a header that carries the sign and the size of the base-100 exponent `E`, `E` itself as a
+/// varint where it does not fit the header, then the base-100 digits `X` as `2X + 1`, the last
+/// as `2X`, all complemented for a negative value.
+#[derive(Debug, Clone, Copy)]
+pub struct Numeric;
+
+#[cfg(feature = "decimal")]
+mod numeric {
+    use super::{Format, Numeric};
+    use crate::error::{DecodeError, EncodeError};
+    use crate::io::{Reader, Writer};
+    use rust_decimal::Decimal as D;
+
+    const ZERO: u8 = 0x15;
+    /// Header, varint (up to 9 bytes) and up to 18 digits.
+    const MAX: usize = 28;
+
+    /// SQLite4's varint (`OrderedBytes.putVaruint64`), for the exponents a `Decimal` has.
+    fn varint(v: u64, out: &mut Vec<u8>) {
+        if v < 241 {
+            out.push(v as u8);
+        } else if v < 2288 {
+            let y = v - 240;
+            out.extend([(y / 256 + 241) as u8, (y % 256) as u8]);
+        } else {
+            let y = v - 2288;
+            out.extend([249, (y / 256) as u8, (y % 256) as u8]);
+        }
+    }
+
+    /// HBase's bytes of `v` (ascending).
+    pub(super) fn to_bytes(v: &D) -> Vec<u8> {
+        let m = v.mantissa();
+        if m == 0 {
+            return vec![ZERO];
+        }
+        let neg = m < 0;
+        let mut u = m.unsigned_abs();
+        let mut scale = v.scale() as i64;
+        while u % 10 == 0 {
+            u /= 10;
+            scale -= 1;
+        }
+        let mut digits: Vec<u8> = u.to_string().bytes().map(|b| b - b'0').collect();
+        // value = 0.digits × 10^k; align k on base 100.
+        let k = digits.len() as i64 - scale;
+        let e = if k % 2 == 0 { k / 2 } else { (k + 1) / 2 };
+        if k.rem_euclid(2) == 1 {
+            digits.insert(0, 0);
+        }
+        if digits.len() % 2 == 1 {
+            digits.push(0);
+        }
+        let mut mantissa: Vec<u8> = digits
+            .chunks(2)
+            .map(|p| 2 * (10 * p[0] + p[1]) + 1)
+            .collect();
+        if let Some(last) = mantissa.last_mut() {
+            *last &= 0xFE;
+        }
+        let mut out = Vec::with_capacity(MAX);
+        if e > 10 {
+            out.push(if neg { 0x08 } else { 0x22 });
+            let at = out.len();
+            varint(e as u64, &mut out);
+            if neg {
+                out[at..].iter_mut().for_each(|b| *b = !*b);
+            }
+        } else if e >= 1 {
+            out.push(if neg { 0x13 - e as u8 } else { 0x17 + e as u8 });
+        } else {
+            out.push(if neg { 0x14 } else { 0x16 });
+            let at = out.len();
+            varint((-e) as u64, &mut out);
+            if !neg {
+                out[at..].iter_mut().for_each(|b| *b = !*b);
+            }
+        }
+        if neg {
+            mantissa.iter_mut().for_each(|b| *b = !*b);
+        }
+        out.extend(mantissa);
+        out
+    }
+
+    /// The value of HBase's bytes `b` (ascending), when a `Decimal` holds it.
+    fn from_bytes(b: &[u8]) -> Option<D> {
+        let (&head, rest) = b.split_first()?;
+        if head == ZERO {
+            return rest.is_empty().then_some(D::ZERO);
+        }
+        let neg = head < ZERO;
+        let varint_len = |first: u8| match first {
+            0..=240 => 1,
+            241..=248 => 2,
+            _ => 3,
+        };
+        let (e, digits): (i64, &[u8]) = match head {
+            0x08 | 0x22 | 0x14 | 0x16 => {
+                let comp = matches!(head, 0x08 | 0x16);
+                let un = |x: u8| if comp { !x } else { x };
+                let first = un(*rest.first()?);
+                let n = varint_len(first);
+                let raw: Vec<u8> = rest.get(..n)?.iter().map(|&x| un(x)).collect();
+                let v = match n {
+                    1 => u64::from(raw[0]),
+                    2 => (u64::from(raw[0]) - 241) * 256 + u64::from(raw[1]) + 240,
+                    _ => 2288 + 256 * u64::from(raw[1]) + u64::from(raw[2]),
+                } as i64;
+                let e = if matches!(head, 0x08 | 0x22) { v } else { -v };
+                (e, &rest[n..])
+            }
+            0x09..=0x13 => (i64::from(0x13 - head), rest),
+            0x17..=0x21 => (i64::from(head - 0x17), rest),
+            _ => return None,
+        };
+        let mut m: i128 = 0;
+        for (i, &byte) in digits.iter().enumerate() {
+            let byte = if neg { !byte } else { byte };
+            let last = i + 1 == digits.len();
+            if (byte & 1 == 0) != last {
+                return None;
+            }
+            m = m.checked_mul(100)?.checked_add(i128::from(byte / 2))?;
+        }
+        let shift = e - digits.len() as i64;
+        let (mut m, mut scale) = if shift >= 0 {
+            (
+                m.checked_mul(100i128.checked_pow(u32::try_from(shift).ok()?)?)?,
+                0u32,
+            )
+        } else {
+            (m, u32::try_from(-2 * shift).ok()?)
+        };
+        while scale > 0 && m % 10 == 0 {
+            m /= 10;
+            scale -= 1;
+        }
+        let v = D::try_from_i128_with_scale(if neg { -m } else { m }, scale).ok()?;
+        // Canonical: the bytes HBase writes for that value.
+        (to_bytes(&v) == b).then_some(v.normalize())
+    }
+
+    /// Reads one `OrderedNumeric` (header, varint, digits up to the terminal one).
+    pub(super) fn read(r: &mut Reader<'_>) -> Result<D, DecodeError> {
+        let flip = r.flip();
+        let start = r.offset();
+        let rest = r.rest();
+        let bad = |r: &Reader<'_>| {
+            r.invalid(
+                start,
+                "an OrderedNumeric that a rust_decimal::Decimal holds",
+            )
+        };
+        let Some(&head) = rest.first() else {
+            return Err(r.truncated(1));
+        };
+        let head = head ^ flip;
+        let neg = head < ZERO;
+        // The header and any varint, then the digits up to the terminal one.
+        let mut end = 1;
+        if matches!(head, 0x08 | 0x22 | 0x14 | 0x16) {
+            let comp = matches!(head, 0x08 | 0x16);
+            let first = rest
+                .get(1)
+                .map(|x| x ^ flip)
+                .ok_or_else(|| r.truncated(2))?;
+            let first = if comp { !first } else { first };
+            end += match first {
+                0..=240 => 1,
+                241..=248 => 2,
+                _ => 3,
+            };
+        }
+        if head != ZERO {
+            loop {
+                let Some(&byte) = rest.get(end) else {
+                    return Err(DecodeError::MissingTerminator {
+                        field: r.field(),
+                        offset: start,
+                    });
+                };
+                let byte = byte ^ flip;
+                let byte = if neg { !byte } else { byte };
+                end += 1;
+                if byte & 1 == 0 {
+                    break;
+                }
+                if end > MAX {
+                    return Err(bad(r));
+                }
+            }
+        }
+        let bytes: Vec<u8> = rest
+            .get(..end)
+            .ok_or_else(|| bad(r))?
+            .iter()
+            .map(|x| x ^ flip)
+            .collect();
+        let v = from_bytes(&bytes).ok_or_else(|| bad(r))?;
+        r.advance(end);
+        Ok(v)
+    }
+
+    impl Format<D> for Numeric {
+        const WIDTH: Option<usize> = None;
+        const MAX_WIDTH: Option<usize> = Some(MAX);
+
+        #[inline]
+        fn len(v: &D, _last: bool) -> usize {
+            to_bytes(v).len()
+        }
+
+        fn write(v: &D, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+            w.put(&to_bytes(v));
+            Ok(())
+        }
+
+        fn read(r: &mut Reader<'_>, _last: bool) -> Result<D, DecodeError> {
+            read(r)
+        }
+    }
+}
