@@ -34,11 +34,13 @@ fn main() {
     let text = kinds::text();
     let phoenix = kinds::phoenix();
     let bigtable = kinds::bigtable();
+    let hbase = kinds::hbase_ordered();
     let all: Vec<&kinds::Kind> = binary
         .iter()
         .chain(&text)
         .chain(&phoenix)
         .chain(&bigtable)
+        .chain(&hbase)
         .collect();
     // Coverage: every kind anywhere; then every kind that can be wrapped in an Option as the
     // first field (split points, leading tags); then every kind that can take #[desc] last.
@@ -70,6 +72,14 @@ fn main() {
             .iter()
             .flat_map(|k| [(k.desc(), Some(0)), (k.desc(), Some(usize::MAX))]),
     );
+    // HBase: every Ordered type DESC last; every nullable one ASC and DESC first.
+    forced.extend(hbase.iter().map(|k| (k.desc(), Some(usize::MAX))));
+    forced.extend(
+        hbase
+            .iter()
+            .filter(|k| k.option)
+            .flat_map(|k| [(k.option(), Some(0)), (k.option().desc(), Some(0))]),
+    );
     // A DESC VARCHAR/VARBINARY is ordered or not by the table's flag, drawn per layout: four
     // more of each, at the start, the middle and the end.
     forced.extend(
@@ -78,12 +88,14 @@ fn main() {
             .filter(|k| k.variable_phoenix)
             .flat_map(|k| [Some(0), None, Some(1), Some(usize::MAX)].map(|at| (k.desc(), at))),
     );
-    let count = count.max(forced.len());
+    // Room for random layouts after the forced ones (salt x encoding coverage).
+    let count = count.max(forced.len() + 60);
     let tables = layout::Tables {
         binary: binary.clone(),
         text: text.clone(),
         phoenix: phoenix.clone(),
         bigtable: bigtable.clone(),
+        hbase: hbase.clone(),
     };
     let mut rng = rng::Rng::new(seed);
     let mut out = String::new();
@@ -101,6 +113,7 @@ fn main() {
             (Some(_), _) => "text",
             (_, Some(_)) => "phoenix",
             _ if l.bigtable => "bigtable",
+            _ if l.hbase => "hbase_ordered",
             _ => "binary",
         };
         *coverage
@@ -116,7 +129,7 @@ fn main() {
     );
     let _ = writeln!(
         head,
-        "/// Kinds of the table (binary, text, Phoenix, then Bigtable)."
+        "/// Kinds of the table (binary, text, Phoenix, Bigtable, then HBase Struct)."
     );
     let kinds: Vec<String> = all.iter().map(|k| format!("{:?}", k.name)).collect();
     let _ = writeln!(head, "pub const KINDS: &[&str] = &[{}];", kinds.join(", "));

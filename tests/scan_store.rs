@@ -663,6 +663,34 @@ fn bt_row() -> impl Strategy<Value = BtRow> {
 
 four_field_query!(bt_row_query, BtRow);
 
+// Layout 10: an HBase Struct: an OrderedInt32, a DESC OrderedString, and two nullable
+// OrderedStrings that Struct.encode drops when they are NULL at the end.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+struct HbRow {
+    a: i32,
+    #[desc]
+    b: String,
+    c: Option<String>,
+    d: Option<String>,
+}
+
+fn hb_row() -> impl Strategy<Value = HbRow> {
+    let s = || {
+        proptest::collection::vec(prop_oneof![Just('a'), Just('\u{1}'), Just('é')], 0..3)
+            .prop_map(|c| c.into_iter().collect::<String>())
+    };
+    (
+        -2..2i32,
+        s(),
+        proptest::option::of(s()),
+        proptest::option::of(s()),
+    )
+        .prop_map(|(a, b, c, d)| HbRow { a, b, c, d })
+}
+
+four_field_query!(hb_row_query, HbRow);
+
 macro_rules! store_test {
     ($name:ident, $gen:expr, $fields:expr, $query:ident) => {
         proptest! {
@@ -697,3 +725,4 @@ store_test!(
 );
 store_test!(phoenix_encoded_mixed, px_mixed(), 4, px_mixed_query);
 store_test!(bigtable_encoded, bt_row(), 4, bt_row_query);
+store_test!(hbase_ordered_struct, hb_row(), 4, hb_row_query);

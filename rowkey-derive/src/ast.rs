@@ -30,6 +30,8 @@ pub struct Field<'a> {
     pub delimiter: Option<u8>,
     /// The key's encoding.
     pub encoding: Encoding,
+    /// Among the trailing fields the encoding drops when they are empty (set with `encoding`).
+    pub in_dropped_tail: bool,
 }
 
 /// What the macro can tell about a field type from its syntax. `Other` types (user types,
@@ -146,6 +148,7 @@ impl<'a> Input<'a> {
                     last: index + 1 == count,
                     delimiter,
                     encoding: Encoding::Native,
+                    in_dropped_tail: false,
                 })
             })
             .collect();
@@ -162,6 +165,10 @@ impl<'a> Input<'a> {
                     let encoding = (rules.build)(&out);
                     for f in &mut out.fields {
                         f.encoding = encoding;
+                    }
+                    let first = out.first_droppable();
+                    for f in &mut out.fields[first..] {
+                        f.in_dropped_tail = true;
                     }
                 }
                 None => cx.error_spanned_by(

@@ -38,7 +38,7 @@ pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
     }
     // A DESC NULL is stored 0xFA (after every value), but dropped at the end of the key, where
     // it sorts first: no one range of bytes.
-    if desc && f.droppable() {
+    if desc && f.in_dropped_tail {
         return Err("NoRangeOrderedDescNull");
     }
     Ok(RangeKind::Monotone { descending: desc })

@@ -27,6 +27,9 @@ pub fn source(layout: &Layout) -> String {
     if layout.bigtable {
         s.push_str("#[rowkey(encoding = \"bigtable\")]\n");
     }
+    if layout.hbase {
+        s.push_str("#[rowkey(encoding = \"hbase_ordered\")]\n");
+    }
     if let Some(d) = layout.delimiter {
         let _ = writeln!(s, "#[rowkey(delimiter = {:?})]", char::from(d).to_string());
     }

@@ -16,6 +16,8 @@ pub enum Encoding {
     Phoenix,
     /// `#[rowkey(encoding = "bigtable")]`.
     Bigtable,
+    /// `#[rowkey(encoding = "hbase_ordered")]`.
+    HbaseOrdered,
 }
 
 #[derive(Clone, Debug)]
@@ -718,4 +720,59 @@ pub fn bigtable() -> Vec<Kind> {
             .key("(*a as u64).cmp(&(*b as u64))")
             .no_range()),
     ]
+}
+
+/// Every kind of field of an HBase Struct key (`#[desc]` and `Option` are applied by the layout).
+pub fn hbase_ordered() -> Vec<Kind> {
+    let hb = |k: Kind, option: bool| {
+        let mut k = k;
+        k.encoding = Encoding::HbaseOrdered;
+        k.option = option;
+        k
+    };
+    let mut out = Vec::new();
+    for bits in [8u32, 16, 32, 64] {
+        let i = int_name(true, bits);
+        out.push(hb(
+            kind(
+                &format!("hbase {i}"),
+                &i,
+                &[],
+                &format!("g.int({bits}) as {i}"),
+            ),
+            false,
+        ));
+    }
+    out.push(hb(
+        kind("hbase f32", "f32", &[], "g.f32()")
+            .key("rowkey_fuzz::order::java_float(*a, *b)")
+            .value("rowkey_fuzz::order::java_float(*a, *b)"),
+        false,
+    ));
+    out.push(hb(
+        kind("hbase f64", "f64", &[], "g.f64()")
+            .key("rowkey_fuzz::order::phoenix_double(*a, *b)")
+            .value("rowkey_fuzz::order::phoenix_double(*a, *b)"),
+        false,
+    ));
+    out.push(hb(
+        kind(
+            "hbase String",
+            "String",
+            &[],
+            "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
+        )
+        .variable()
+        .accepts("!v.contains('\\0')"),
+        true,
+    ));
+    // OrderedBlobVar sorts a shorter blob first whatever its bytes: no order, no range.
+    let mut blob = hb(
+        kind("hbase Vec<u8>", "Vec<u8>", &[], "g.bytes(5)").variable(),
+        true,
+    );
+    blob.unordered = true;
+    blob.range = false;
+    out.push(blob);
+    out
 }

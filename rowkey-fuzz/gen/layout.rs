@@ -153,6 +153,8 @@ pub struct Layout {
     pub phoenix: Option<bool>,
     /// A Bigtable-encoded key.
     pub bigtable: bool,
+    /// An HBase Struct key.
+    pub hbase: bool,
     pub delimiter: Option<u8>,
     pub salt: Option<Salt>,
     pub fields: Vec<Field>,
@@ -172,6 +174,7 @@ pub struct Tables {
     pub text: Vec<Kind>,
     pub phoenix: Vec<Kind>,
     pub bigtable: Vec<Kind>,
+    pub hbase: Vec<Kind>,
 }
 
 pub fn layout(
@@ -187,6 +190,7 @@ pub fn layout(
         None if rng.chance(1, 4) => Encoding::Text,
         None if rng.chance(1, 4) => Encoding::Phoenix,
         None if rng.chance(1, 6) => Encoding::Bigtable,
+        None if rng.chance(1, 5) => Encoding::HbaseOrdered,
         None => Encoding::Binary,
     };
     if encoding == Encoding::Phoenix {
@@ -194,6 +198,9 @@ pub fn layout(
     }
     if encoding == Encoding::Bigtable {
         return bigtable_layout(rng, index, &tables.bigtable, must);
+    }
+    if encoding == Encoding::HbaseOrdered {
+        return hbase_layout(rng, index, &tables.hbase, must);
     }
     let is_text = encoding == Encoding::Text;
     let table = if is_text { text } else { binary };
@@ -259,6 +266,7 @@ pub fn layout(
         name: format!("L{index}"),
         phoenix: None,
         bigtable: false,
+        hbase: false,
         delimiter,
         salt,
         fields,
@@ -324,6 +332,7 @@ fn phoenix_layout(
         name: format!("L{index}"),
         phoenix: Some(optimizable),
         bigtable: false,
+        hbase: false,
         delimiter: None,
         salt,
         fields,
@@ -363,6 +372,46 @@ fn bigtable_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Mu
         name: format!("L{index}"),
         phoenix: None,
         bigtable: true,
+        hbase: false,
+        delimiter: None,
+        salt: None,
+        fields: named(kinds),
+    }
+}
+
+/// An HBase Struct layout: Ordered types, `#[desc]` on any, `Option` on strings and blobs, no
+/// salt. A DESC `Option` among the trailing ones Struct.encode may drop has no order (a stored
+/// DESC NULL sorts last, a dropped one first) and no range.
+fn hbase_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Must>) -> Layout {
+    let n = 1 + rng.index(5);
+    let mut kinds: Vec<Kind> = (0..n)
+        .map(|_| {
+            // Option first, then DESC: HBase inverts a NULL with the rest of the member.
+            let mut k = rng.pick(table).clone();
+            if k.option && rng.chance(1, 3) {
+                k = k.option();
+            }
+            if rng.chance(1, 3) {
+                k = k.desc();
+            }
+            k
+        })
+        .collect();
+    if let Some((k, at)) = must {
+        let at = at.map_or_else(|| rng.index(n), |i| i.min(n - 1));
+        kinds[at] = k.clone();
+    }
+    for k in kinds.iter_mut().rev().take_while(|k| k.depth > 0) {
+        if k.attrs.iter().any(|a| a == "#[desc]") {
+            k.unordered = true;
+            k.range = false;
+        }
+    }
+    Layout {
+        name: format!("L{index}"),
+        phoenix: None,
+        bigtable: false,
+        hbase: true,
         delimiter: None,
         salt: None,
         fields: named(kinds),

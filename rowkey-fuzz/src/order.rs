@@ -90,3 +90,9 @@ pub fn phoenix_char(v: &str, n: usize) -> bool {
         && v.bytes().all(|b| (b' '..0x80).contains(&b))
         && !v.ends_with(' ')
 }
+
+/// Java's float order: `f32::total_cmp`, with every NaN as Java's one NaN (after `+inf`).
+pub fn java_float(a: f32, b: f32) -> Ordering {
+    let canonical = |x: f32| if x.is_nan() { f32::NAN } else { x };
+    canonical(a).total_cmp(&canonical(b))
+}

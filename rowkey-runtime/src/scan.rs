@@ -824,10 +824,22 @@ impl PartialKey {
     fn inner_ranges(&self) -> Vec<ScanRange> {
         let p = &self.bytes;
         let Some(KeyBounds { segments, open }) = &self.range else {
-            return vec![ScanRange {
-                start: p[..self.short].to_vec(),
-                stop: prefix_stop(p),
-            }];
+            // Where trailing fields may be dropped, the key of the fixed fields alone is
+            // shorter. When only 00 bytes (NULL separators) lie between the two, no key sorts in
+            // between and one range holds both; otherwise (HBase's DESC NULL is FA, an empty
+            // Bigtable field 00 00 00 01) that key is a row of its own.
+            let tail = &p[self.short..];
+            if tail.iter().all(|&b| b == 0) {
+                return vec![ScanRange {
+                    start: p[..self.short].to_vec(),
+                    stop: prefix_stop(p),
+                }];
+            }
+            let short = match self.short {
+                0 => self.empty_key,
+                n => &p[..n],
+            };
+            return vec![ScanRange::row(short), ScanRange::prefix(p)];
         };
         segments
             .iter()
