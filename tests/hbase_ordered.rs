@@ -8,6 +8,9 @@
 use rowkey::{EncodeError, RowKey};
 use serde_json::Value;
 
+mod support;
+use support::{hex, unhex_str as unhex};
+
 #[path = "hbase/shapes.rs"]
 mod shapes;
 
@@ -44,17 +47,6 @@ impl Line {
             .collect();
         members.join(",")
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
-        .collect()
 }
 
 /// Values of a line's members, as the Rust field types hold them.

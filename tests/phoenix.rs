@@ -6,6 +6,9 @@
 use rowkey::{EncodeError, RowKey};
 use serde_json::Value;
 
+mod support;
+use support::{hex, unhex_str as unhex};
+
 #[path = "phoenix/shapes.rs"]
 mod shapes;
 
@@ -54,17 +57,6 @@ impl Line {
             .collect();
         format!("salt={salt}|opt={opt}|{}", cols.join(","))
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn unhex(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
-        .collect()
 }
 
 /// Values of a line's columns, as the Rust field types hold them.

@@ -197,9 +197,18 @@ pub fn golden(name: &str) -> Vec<serde_json::Value> {
 
 /// A lowercase hex string of a golden file as bytes.
 pub fn unhex(v: &serde_json::Value) -> Vec<u8> {
-    let s = v.as_str().expect("a hex string");
+    unhex_str(v.as_str().expect("a hex string"))
+}
+
+/// Lowercase hex as bytes.
+pub fn unhex_str(s: &str) -> Vec<u8> {
     (0..s.len())
         .step_by(2)
         .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
         .collect()
+}
+
+/// Bytes as lowercase hex, as the golden files write them.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
