@@ -72,14 +72,19 @@ fn main() {
             .iter()
             .flat_map(|k| [(k.desc(), Some(0)), (k.desc(), Some(usize::MAX))]),
     );
-    // HBase: every Ordered type DESC last; every nullable one ASC and DESC first.
-    forced.extend(hbase.iter().map(|k| (k.desc(), Some(usize::MAX))));
+    // HBase: every ordered type DESC last; every nullable one ASC and DESC first (last for a
+    // member that only goes last).
     forced.extend(
         hbase
             .iter()
-            .filter(|k| k.option)
-            .flat_map(|k| [(k.option(), Some(0)), (k.option().desc(), Some(0))]),
+            .filter(|k| k.desc)
+            .map(|k| (k.desc(), Some(usize::MAX))),
     );
+    forced.extend(hbase.iter().filter(|k| k.option).flat_map(|k| {
+        let o = k.option();
+        let od = if k.desc { o.desc() } else { o.clone() };
+        [(o, Some(0)), (od, Some(0))]
+    }));
     // A DESC VARCHAR/VARBINARY is ordered or not by the table's flag, drawn per layout: four
     // more of each, at the start, the middle and the end.
     forced.extend(

@@ -1,7 +1,9 @@
 //! Properties of the whole-key encodings of other systems, for every supported type, ASC and
 //! DESC: Phoenix (in optimizable and non-optimizable tables, each column followed by a nullable
-//! VARCHAR that Phoenix drops when it is NULL) and Bigtable's `OrderedCodeBytes` struct (each
-//! field followed by a string Bigtable drops when it is empty): round trip, canonical decode,
+//! VARCHAR that Phoenix drops when it is NULL), Bigtable's `OrderedCodeBytes` struct (each
+//! field followed by a string Bigtable drops when it is empty) and HBase's `Struct` (each member
+//! followed by a nullable string `Struct.encode` drops when it is NULL, or after an `i16` for
+//! the members that go last only): round trip, canonical decode,
 //! byte order equal to the values' order (where the README promises it), and no panic on
 //! hostile bytes.
 
@@ -570,7 +572,7 @@ fn bt_bytes() -> impl Strategy<Value = Vec<u8>> {
 
 /// `$name`: a Bigtable layout of `x: $ty` (ASC or DESC) then `tail: String`, `end: Vec<u8>`.
 macro_rules! bigtable {
-    ($name:ident, $test:ident, [$($attr:meta)*], $ty:ty, $gen:expr, $order:expr) => {
+    ($name:ident, $test:ident, [$($attr:meta),*], $ty:ty, $gen:expr, $order:expr) => {
         #[derive(RowKey, Debug, PartialEq, Clone)]
         #[rowkey(encoding = "bigtable")]
         struct $name {
@@ -678,7 +680,7 @@ fn hb_bytes() -> impl Strategy<Value = Vec<u8>> {
 /// `$name`: an HBase Struct of `x: $ty` (ASC or DESC) then `tail: Option<String>`, which
 /// `Struct.encode` drops when it is NULL.
 macro_rules! hbase {
-    ($name:ident, $test:ident, [$($attr:meta)*], $ty:ty, $gen:expr, $order:expr) => {
+    ($name:ident, $test:ident, [$($attr:meta),*], $ty:ty, $gen:expr, $order:expr) => {
         #[derive(RowKey, Debug, PartialEq, Clone)]
         #[rowkey(encoding = "hbase_ordered")]
         struct $name {
@@ -838,4 +840,177 @@ hbase!(
     Option<rust_decimal::Decimal>,
     proptest::option::of(decimal()),
     Some(asc)
+);
+
+// HBase's Raw* members and OrderedBlob.
+
+fn raw_double(a: &f64, b: &f64) -> Ordering {
+    let bits = |x: &f64| {
+        if x.is_nan() {
+            0x7ff8_0000_0000_0000
+        } else {
+            x.to_bits()
+        }
+    };
+    bits(a).cmp(&bits(b))
+}
+
+/// HBase bytes without `00` (a terminated member, a DESC OrderedBlob).
+fn hb_bytes_no_nul() -> impl Strategy<Value = Vec<u8>> {
+    hb_bytes().prop_map(|mut v| {
+        v.retain(|&b| b != 0);
+        v
+    })
+}
+
+/// Up to four bytes not ending in `00` (a padded Raw*FixedLength(4)).
+fn hb_padded() -> impl Strategy<Value = Vec<u8>> {
+    hb_bytes().prop_map(|mut v| {
+        v.truncate(4);
+        while v.last() == Some(&0) {
+            v.pop();
+        }
+        v
+    })
+}
+
+hbase!(
+    HbRawLong,
+    hbase_raw_long,
+    [java],
+    i64,
+    edge(vec![i64::MIN, -1, 0, 1, i64::MAX], any::<i64>()),
+    Some(bits_asc)
+);
+hbase!(
+    HbRawDouble,
+    hbase_raw_double,
+    [java],
+    f64,
+    double(),
+    Some(raw_double)
+);
+hbase!(
+    HbTermStrAsc,
+    hbase_string_terminated_asc,
+    [java(nul_terminated)],
+    String,
+    hb_string(),
+    Some(asc)
+);
+hbase!(
+    HbTermStrDesc,
+    hbase_string_terminated_desc,
+    [java(nul_terminated), desc],
+    String,
+    hb_string(),
+    Some(desc)
+);
+hbase!(
+    HbTermBytesDesc,
+    hbase_bytes_terminated_desc,
+    [java(nul_terminated), desc],
+    Vec<u8>,
+    hb_bytes_no_nul(),
+    Some(desc)
+);
+hbase!(
+    HbFixedBytes,
+    hbase_bytes_fixed_length,
+    [fixed(4)],
+    Vec<u8>,
+    hb_padded(),
+    Some(asc)
+);
+hbase!(
+    HbFixedStr,
+    hbase_string_fixed_length,
+    [fixed(8)],
+    String,
+    hb_string().prop_filter("fits 8 bytes", |s| s.len() <= 8),
+    Some(asc)
+);
+hbase!(
+    HbArrayDesc,
+    hbase_bytes_array_desc,
+    [desc],
+    [u8; 3],
+    any::<[u8; 3]>(),
+    Some(desc)
+);
+
+/// `$name`: an HBase Struct of `head: i16` then `x: $ty`, a member Struct takes last only.
+macro_rules! hbase_last {
+    ($name:ident, $test:ident, [$($attr:meta),*], $ty:ty, $gen:expr, $order:expr) => {
+        #[derive(RowKey, Debug, PartialEq, Clone)]
+        #[rowkey(encoding = "hbase_ordered")]
+        struct $name {
+            head: i16,
+            $(#[$attr])*
+            x: $ty,
+        }
+
+        impl Case for $name {
+            fn order(a: &Self, b: &Self) -> Option<Ordering> {
+                let x: Option<fn(&$ty, &$ty) -> Ordering> = $order;
+                x.map(|x| a.head.cmp(&b.head).then_with(|| x(&a.x, &b.x)))
+            }
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(256))]
+            #[test]
+            fn $test(
+                keys in proptest::collection::vec(
+                    (-1i16..=1, $gen).prop_map(|(head, x)| $name { head, x }),
+                    1..24,
+                ),
+                mutations in proptest::collection::vec((any::<usize>(), any::<usize>(), any::<u8>()), 32),
+            ) {
+                check(&keys, &mutations)?;
+            }
+        }
+    };
+}
+
+hbase_last!(
+    HbBlobAsc2,
+    hbase_blob_asc,
+    [blob],
+    Vec<u8>,
+    hb_bytes(),
+    Some(asc)
+);
+hbase_last!(
+    HbBlobDesc2,
+    hbase_blob_desc,
+    [blob, desc],
+    Vec<u8>,
+    hb_bytes_no_nul(),
+    Some(desc)
+);
+hbase_last!(
+    HbOptBlob,
+    hbase_nullable_blob_asc,
+    [blob],
+    Option<Vec<u8>>,
+    proptest::option::of(hb_bytes()),
+    Some(asc)
+);
+hbase_last!(
+    HbRawStr,
+    hbase_raw_string_asc,
+    [java],
+    String,
+    hb_string(),
+    Some(asc)
+);
+// DESC RawString: inverted bytes to the end of the key, so "a" sorts before "ab": no order.
+hbase_last!(
+    HbRawStrDesc,
+    hbase_raw_string_desc,
+    [java, desc],
+    String,
+    hb_string(),
+    None
 );

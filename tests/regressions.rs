@@ -551,3 +551,26 @@ fn hbase_desc_null_prefix_is_two_ranges() {
     let got = scan(&rows, &plan);
     assert_eq!(got, rows[..2].to_vec());
 }
+
+/// An HBase NULL ends the key when the member after it is a `RawString` of `""`, which writes
+/// no byte: `Struct.encode` wrote `05` (the NULL is not trailing, a value follows it), and
+/// decode refused it as a dropped trailing NULL. Found by the fuzzer.
+#[test]
+fn hbase_null_before_an_empty_raw_string_decodes() {
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "hbase_ordered")]
+    struct Key {
+        a: Option<String>,
+        #[java]
+        b: String,
+    }
+    let key = Key {
+        a: None,
+        b: String::new(),
+    };
+    // OrderedBytes.encodeNull (05), then RawString's zero bytes.
+    assert_eq!(key.encode().unwrap(), [0x05]);
+    assert_eq!(Key::decode(&[0x05]).unwrap(), key);
+    // Nothing at all is no key: `b` is never dropped, and `a` is written before it.
+    assert!(Key::decode(&[]).is_err());
+}

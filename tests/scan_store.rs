@@ -691,6 +691,39 @@ fn hb_row() -> impl Strategy<Value = HbRow> {
 
 four_field_query!(hb_row_query, HbRow);
 
+// Layout 11: an HBase Struct of Raw members and an OrderedBlob: a RawStringTerminated (00), a
+// DESC RawBytesFixedLength(2) (`[u8; 2]`), a RawStringFixedLength(3), and a nullable
+// OrderedBlob last, which runs to the end of the key.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+struct HbRaw {
+    #[java(nul_terminated)]
+    a: String,
+    #[desc]
+    b: [u8; 2],
+    #[fixed(3)]
+    c: String,
+    #[blob]
+    d: Option<Vec<u8>>,
+}
+
+fn hb_raw() -> impl Strategy<Value = HbRaw> {
+    let s = |n| {
+        proptest::collection::vec(prop_oneof![Just('a'), Just('\u{1}'), Just('b')], 0..n)
+            .prop_map(|c| c.into_iter().collect::<String>())
+    };
+    let bytes = proptest::collection::vec(prop_oneof![Just(0u8), Just(1), Just(0xFF)], 0..3);
+    (
+        s(3),
+        prop_oneof![Just([0u8, 0]), Just([0, 0xFF]), Just([0xFF, 0])],
+        s(4),
+        proptest::option::of(bytes),
+    )
+        .prop_map(|(a, b, c, d)| HbRaw { a, b, c, d })
+}
+
+four_field_query!(hb_raw_query, HbRaw);
+
 macro_rules! store_test {
     ($name:ident, $gen:expr, $fields:expr, $query:ident) => {
         proptest! {
@@ -726,3 +759,4 @@ store_test!(
 store_test!(phoenix_encoded_mixed, px_mixed(), 4, px_mixed_query);
 store_test!(bigtable_encoded, bt_row(), 4, bt_row_query);
 store_test!(hbase_ordered_struct, hb_row(), 4, hb_row_query);
+store_test!(hbase_raw_members_and_blob, hb_raw(), 4, hb_raw_query);

@@ -37,9 +37,10 @@ pub mod kw {
     pub const JAVA: &str = "java";
     pub const NUL_TERMINATED: &str = "nul_terminated";
     pub const PRECISION: &str = "precision";
+    pub const BLOB: &str = "blob";
     /// Every field attribute, for "goes on a field" errors.
     pub const FIELD_ATTRS: &[&str] = &[
-        FIXED, DECIMAL, HEX, REVERSE, REVERSE_TS, DESC, JAVA, PRECISION,
+        FIXED, DECIMAL, HEX, REVERSE, REVERSE_TS, DESC, JAVA, PRECISION, BLOB,
     ];
 }
 
@@ -217,6 +218,8 @@ pub struct FieldAttrs {
     pub nul_terminated: Option<syn::Ident>,
     /// `#[precision(p, s)]`: a Phoenix DECIMAL(p, s).
     pub precision: Option<(Num, Num)>,
+    /// `#[blob]`: an HBase `OrderedBlob` (the bytes copied to the end of the key).
+    pub blob: Flag,
 }
 
 /// Stores `value` in `slot`, or reports a duplicate spanned on `at`.
@@ -412,6 +415,7 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             kw::REVERSE => flag(cx, attr, &mut out.reverse, kw::REVERSE),
             kw::REVERSE_TS => flag(cx, attr, &mut out.reverse_ts, kw::REVERSE_TS),
             kw::DESC => flag(cx, attr, &mut out.desc, kw::DESC),
+            kw::BLOB => flag(cx, attr, &mut out.blob, kw::BLOB),
             kw::JAVA => java(cx, attr, &mut out),
             kw::PRECISION => {
                 let parsed = attr.parse_args_with(|input: ParseStream| {

@@ -62,7 +62,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
     }
     for f in &input.fields {
         let a = &f.attrs;
-        crate::encoding::refuse_flags(cx, f, "Bigtable", "`#[desc]` only");
+        crate::encoding::refuse_flags(cx, f, "Bigtable", "`#[desc]` only", &[]);
         for num in [&a.fixed, &a.decimal, &a.hex].into_iter().flatten() {
             cx.error_spanned_by(
                 &num.lit,

@@ -44,16 +44,23 @@ pub const ENCODINGS: &[EncodingRules] = &[
     },
 ];
 
-/// Reports the flag attributes (`#[reverse]`, `#[reverse_ts]`, `#[java]`) that `system`'s
-/// encoding does not have; it takes `takes` instead.
-pub fn refuse_flags(cx: &crate::ctxt::Ctxt, f: &Field, system: &str, takes: &str) {
+/// Reports the flag attributes (`#[reverse]`, `#[reverse_ts]`, `#[java]`, `#[blob]`) that
+/// `system`'s encoding does not have (all but `allowed`); it takes `takes` instead.
+pub fn refuse_flags(
+    cx: &crate::ctxt::Ctxt,
+    f: &Field,
+    system: &str,
+    takes: &str,
+    allowed: &[&str],
+) {
     let a = &f.attrs;
     for (flag, name) in [
         (a.reverse.as_ref(), "reverse"),
         (a.reverse_ts.as_ref(), "reverse_ts"),
         (a.java.as_ref(), "java"),
+        (a.blob.as_ref(), "blob"),
     ] {
-        if let Some(path) = flag {
+        if let Some(path) = flag.filter(|_| !allowed.contains(&name)) {
             cx.error_spanned_by(
                 path,
                 format!(
@@ -132,8 +139,7 @@ impl Field<'_> {
             Encoding::Phoenix { .. } => crate::phoenix::range_open(self),
             // Every field is compared with its separator (`full` form): terminated.
             Encoding::Bigtable => false,
-            // Every member is self-delimiting.
-            Encoding::HbaseOrdered => false,
+            Encoding::HbaseOrdered => crate::ordered::range_open(self),
             Encoding::Native => self.open_end(),
         }
     }

@@ -369,6 +369,9 @@ impl Field<'_> {
         if a.nul_terminated.is_some() {
             out.push("#[java(nul_terminated)]".into());
         }
+        if a.blob.is_some() {
+            out.push("#[blob]".into());
+        }
         for (flag, name) in [
             (&a.reverse_ts, "reverse_ts"),
             (
@@ -388,7 +391,7 @@ impl Field<'_> {
         match self.encoding {
             Encoding::Phoenix { .. } => out.insert(0, crate::phoenix::sql_type(self)),
             Encoding::Bigtable => out.insert(0, crate::bigtable::schema_type(self).into()),
-            Encoding::HbaseOrdered => out.insert(0, crate::ordered::member_type(self).into()),
+            Encoding::HbaseOrdered => out.insert(0, crate::ordered::member_type(self)),
             Encoding::Native => {}
         }
         out.join(" ")

@@ -37,7 +37,7 @@ use syn::{parse_macro_input, DeriveInput};
 #[proc_macro_derive(
     RowKey,
     attributes(
-        rowkey, salt, fixed, decimal, hex, reverse, reverse_ts, desc, java, precision
+        rowkey, salt, fixed, decimal, hex, reverse, reverse_ts, desc, java, precision, blob
     )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {

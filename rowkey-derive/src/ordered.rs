@@ -1,7 +1,6 @@
-//! HBase's typed API (`#[rowkey(encoding = "hbase_ordered")]`): a `Struct` of `Ordered*` members.
-//! `i8`..`i64` `OrderedInt8`..`OrderedInt64`, `f32`/`f64` `OrderedFloat32`/`64`, `String`
-//! `OrderedString`, `Vec<u8>` `OrderedBlobVar`; `Option` on the last two (nullable members);
-//! `#[desc]` is `Order.DESCENDING`.
+//! HBase's typed API (`#[rowkey(encoding = "hbase_ordered")]`): a `Struct` of `Ordered*` and
+//! `Raw*` members. The field's type picks the `Ordered*` member; `#[java]`, `#[fixed(N)]` and
+//! `#[blob]` pick the others (the table in [`Member`]); `#[desc]` is `Order.DESCENDING`.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -10,22 +9,157 @@ use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::layout::RangeKind;
 
+/// The HBase `DataType` a field is, from its type and attributes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Member {
+    /// `i8`..`i64`: `OrderedInt8`..`OrderedInt64` (width in bytes).
+    Int(usize),
+    /// `f32`/`f64`: `OrderedFloat32`/`64`.
+    Float(usize),
+    /// `String`: `OrderedString`.
+    Text,
+    /// `Vec<u8>`: `OrderedBlobVar`.
+    BlobVar,
+    /// `rust_decimal::Decimal`: `OrderedNumeric`.
+    Numeric,
+    /// `#[blob] Vec<u8>`: `OrderedBlob` (last member only).
+    Blob,
+    /// `#[java] i8..i64`: `RawByte`..`RawLong` (`Bytes.toBytes`).
+    RawInt(usize),
+    /// `#[java] f32/f64`: `RawFloat`/`RawDouble` (`Bytes.putFloat`/`putDouble`).
+    RawFloat(usize),
+    /// `#[java] String` / `#[java] Vec<u8>`: `RawString` / `RawBytes` (last member only).
+    Raw { text: bool },
+    /// `#[java(nul_terminated)]`: `RawStringTerminated` / `RawBytesTerminated` with `0x00`.
+    Terminated { text: bool },
+    /// `#[fixed(N)] String` / `#[fixed(N)] Vec<u8>` (`padded`: with `0x00`) / `[u8; N]`:
+    /// `RawStringFixedLength(N)` / `RawBytesFixedLength(N)`.
+    FixedLength {
+        text: bool,
+        len: usize,
+        padded: bool,
+    },
+}
+
+impl Member {
+    /// HBase's name of the type.
+    pub fn name(self) -> String {
+        let kind = |text: bool| if text { "String" } else { "Bytes" };
+        match self {
+            Member::Int(n) => format!("OrderedInt{}", 8 * n),
+            Member::Float(n) => format!("OrderedFloat{}", 8 * n),
+            Member::Text => "OrderedString".into(),
+            Member::BlobVar => "OrderedBlobVar".into(),
+            Member::Numeric => "OrderedNumeric".into(),
+            Member::Blob => "OrderedBlob".into(),
+            Member::RawInt(1) => "RawByte".into(),
+            Member::RawInt(2) => "RawShort".into(),
+            Member::RawInt(4) => "RawInteger".into(),
+            Member::RawInt(_) => "RawLong".into(),
+            Member::RawFloat(4) => "RawFloat".into(),
+            Member::RawFloat(_) => "RawDouble".into(),
+            Member::Raw { text } => format!("Raw{}", kind(text)),
+            Member::Terminated { text } => format!("Raw{}Terminated", kind(text)),
+            Member::FixedLength { text, len, .. } => {
+                format!("Raw{}FixedLength({len})", kind(text))
+            }
+        }
+    }
+
+    /// Not skippable: HBase's `Struct` takes it as its last member only.
+    fn last_only(self) -> bool {
+        matches!(self, Member::Blob | Member::Raw { .. })
+    }
+
+    /// `Order.DESCENDING` is not available (the Raw numbers have no order; a padded value is
+    /// padded with `0x00` after it is inverted, which no order survives).
+    fn no_desc(self) -> bool {
+        matches!(
+            self,
+            Member::RawInt(_) | Member::RawFloat(_) | Member::FixedLength { padded: true, .. }
+        )
+    }
+
+    /// Nullable (`Option<T>`) in HBase.
+    fn nullable(self) -> bool {
+        matches!(
+            self,
+            Member::Text | Member::BlobVar | Member::Numeric | Member::Blob
+        )
+    }
+}
+
+/// The member `f` declares, or `None` for a type HBase has no member for.
+pub fn member(f: &Field) -> Option<Member> {
+    let a = &f.attrs;
+    let java = a.java.is_some();
+    let terminated = a.nul_terminated.is_some();
+    let value = f.class.value();
+    if crate::phoenix::is_decimal(f.ty) {
+        return Some(Member::Numeric);
+    }
+    // Numbers take `#[java]` alone (no width, no terminator).
+    let number = a.fixed.is_none() && !terminated;
+    Some(match value {
+        Class::Signed(n @ (1 | 2 | 4 | 8)) if number && java => Member::RawInt(*n),
+        Class::Signed(n @ (1 | 2 | 4 | 8)) if number => Member::Int(*n),
+        Class::Float(n) if number && java => Member::RawFloat(*n),
+        Class::Float(n) if number => Member::Float(*n),
+        Class::String | Class::Bytes => {
+            let text = *value == Class::String;
+            match (&a.fixed, java, terminated) {
+                (Some(n), false, _) => Member::FixedLength {
+                    text,
+                    len: n.value,
+                    padded: true,
+                },
+                (None, true, true) => Member::Terminated { text },
+                (None, true, false) => Member::Raw { text },
+                (None, false, _) if a.blob.is_some() && !text => Member::Blob,
+                (None, false, _) if text => Member::Text,
+                (None, false, _) => Member::BlobVar,
+                _ => return None,
+            }
+        }
+        Class::ByteArray(Some(n)) if !java && a.fixed.is_none() => Member::FixedLength {
+            text: false,
+            len: *n,
+            padded: false,
+        },
+        _ => return None,
+    })
+}
+
 /// The runtime format that writes the field.
 pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
-    let p = quote!(#krate::__private::ordered);
-    let value = match f.class.value() {
-        _ if crate::phoenix::is_decimal(f.ty) => quote!(#p::Numeric),
-        Class::Signed(1) => quote!(#p::Int8),
-        Class::Signed(2) => quote!(#p::Int16),
-        Class::Signed(4) => quote!(#p::Int32),
-        Class::Signed(_) => quote!(#p::Int64),
-        Class::Float(4) => quote!(#p::Float32),
-        Class::Float(_) => quote!(#p::Float64),
-        Class::Bytes => quote!(#p::BlobVar),
-        _ => quote!(#p::Text),
+    let p = quote!(#krate::__private);
+    let o = quote!(#p::ordered);
+    let value = match member(f) {
+        Some(Member::Int(1)) => quote!(#o::Int8),
+        Some(Member::Int(2)) => quote!(#o::Int16),
+        Some(Member::Int(4)) => quote!(#o::Int32),
+        Some(Member::Int(_)) => quote!(#o::Int64),
+        Some(Member::Float(4)) => quote!(#o::Float32),
+        Some(Member::Float(_)) => quote!(#o::Float64),
+        Some(Member::BlobVar) => quote!(#o::BlobVar),
+        Some(Member::Numeric) => quote!(#o::Numeric),
+        Some(Member::Blob) => {
+            let desc = f.attrs.desc.is_some();
+            quote!(#o::Blob<#desc>)
+        }
+        Some(Member::RawInt(_)) => quote!(#p::Java),
+        Some(Member::RawFloat(_)) => quote!(#p::JavaFloat),
+        Some(Member::Raw { .. }) => quote!(#p::JavaStr),
+        Some(Member::Terminated { .. }) => quote!(#p::NulTerminated),
+        Some(Member::FixedLength {
+            len, padded: true, ..
+        }) => quote!(#p::Fixed<#len>),
+        Some(Member::FixedLength { .. }) => quote!(#p::Natural),
+        Some(Member::Text) | None => quote!(#o::Text),
     };
+    let tail = f.in_dropped_tail;
     match f.class {
-        Class::Option(_) => quote!(#p::Nullable<#value>),
+        Class::Option(_) => quote!(#o::Nullable<#value, #tail>),
         _ => value,
     }
 }
@@ -33,8 +167,12 @@ pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
 /// How a range bounds the field, or the runtime trait that says why it cannot.
 pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
     let desc = f.attrs.desc.is_some();
-    if matches!(f.class.value(), Class::Bytes) {
-        return Err("NoRangeOrderedBlobVar");
+    match member(f) {
+        Some(Member::BlobVar) => return Err("NoRangeOrderedBlobVar"),
+        Some(Member::RawInt(_) | Member::RawFloat(_)) => return Err("NoRangeJava"),
+        // Inverted bytes that run to the end of the key: "a" sorts before "ab" in both orders.
+        Some(Member::Raw { .. }) if desc => return Err("NoRangeRaw"),
+        _ => {}
     }
     // A DESC NULL is stored 0xFA (after every value), but dropped at the end of the key, where
     // it sorts first: no one range of bytes.
@@ -44,19 +182,15 @@ pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
     Ok(RangeKind::Monotone { descending: desc })
 }
 
+/// True when a range's "after this value" is the value plus `00`: an ascending `OrderedBlob`,
+/// `RawString` or `RawBytes` runs to the end of the key. Every other member is self-delimiting.
+pub fn range_open(f: &Field) -> bool {
+    f.attrs.desc.is_none() && member(f).is_some_and(Member::last_only)
+}
+
 /// The member type, for the layout's description.
-pub fn member_type(f: &Field) -> &'static str {
-    match f.class.value() {
-        _ if crate::phoenix::is_decimal(f.ty) => "OrderedNumeric",
-        Class::Signed(1) => "OrderedInt8",
-        Class::Signed(2) => "OrderedInt16",
-        Class::Signed(4) => "OrderedInt32",
-        Class::Signed(_) => "OrderedInt64",
-        Class::Float(4) => "OrderedFloat32",
-        Class::Float(_) => "OrderedFloat64",
-        Class::Bytes => "OrderedBlobVar",
-        _ => "OrderedString",
-    }
+pub fn member_type(f: &Field) -> String {
+    member(f).map_or_else(|| "?".into(), Member::name)
 }
 
 /// HBase's rules for the key, reported all at once.
@@ -74,33 +208,73 @@ pub fn check(cx: &Ctxt, input: &Input) {
         );
     }
     for f in &input.fields {
-        let a = &f.attrs;
-        crate::encoding::refuse_flags(cx, f, "HBase Struct", "`#[desc]` only");
-        for num in [&a.fixed, &a.decimal, &a.hex].into_iter().flatten() {
-            cx.error_spanned_by(
-                &num.lit,
-                "an HBase Struct key takes `#[desc]` only: each Ordered type has its own width",
-            );
-        }
-        if let Some((p, _)) = &a.precision {
-            cx.error_spanned_by(&p.lit, "`#[precision]` is a Phoenix attribute");
-        }
-        let decimal = crate::phoenix::is_decimal(f.ty);
-        let ok = match &f.class {
-            Class::Signed(1 | 2 | 4 | 8) | Class::Float(4 | 8) | Class::String | Class::Bytes => {
-                true
-            }
-            Class::Option(inner) => decimal || matches!(**inner, Class::String | Class::Bytes),
-            _ => decimal,
-        };
-        if !ok {
-            cx.error_spanned_by(
-                f.ty,
-                "this type has no HBase Ordered type here; an HBase Struct key maps i8..i64 \
-                 (OrderedInt8..OrderedInt64), f32/f64 (OrderedFloat32/64), String (OrderedString), \
-                 Vec<u8> (OrderedBlobVar), rust_decimal::Decimal (OrderedNumeric, feature \
-                 `decimal`), and Option<String>/Option<Vec<u8>>/Option<Decimal> for nullable members",
-            );
-        }
+        field(cx, f);
+    }
+}
+
+const TAKES: &str = "`#[desc]`, `#[java]` (Raw*), `#[java(nul_terminated)]` (Raw*Terminated), \
+                     `#[fixed(N)]` (Raw*FixedLength) and `#[blob]` (OrderedBlob)";
+
+fn field(cx: &Ctxt, f: &Field) {
+    let a = &f.attrs;
+    crate::encoding::refuse_flags(cx, f, "HBase Struct", TAKES, &["java", "blob"]);
+    for num in [&a.decimal, &a.hex].into_iter().flatten() {
+        cx.error_spanned_by(
+            &num.lit,
+            format!("an HBase Struct key takes {TAKES}: each HBase type has its own width"),
+        );
+    }
+    if let Some(pad) = &a.pad {
+        cx.error_spanned_by(pad, "HBase's Raw*FixedLength pads with 0x00; remove `pad`");
+    }
+    if let Some((p, _)) = &a.precision {
+        cx.error_spanned_by(&p.lit, "`#[precision]` is a Phoenix attribute");
+    }
+    let Some(member) = member(f) else {
+        return cx.error_spanned_by(
+            f.ty,
+            "this type and these attributes make no HBase type; an HBase Struct key maps \
+             i8..i64 (OrderedInt8..64; `#[java]`: RawByte..RawLong), f32/f64 (OrderedFloat32/64; \
+             `#[java]`: RawFloat/RawDouble), String (OrderedString; `#[java]`: RawString; \
+             `#[java(nul_terminated)]`: RawStringTerminated; `#[fixed(N)]`: \
+             RawStringFixedLength), Vec<u8> (OrderedBlobVar; `#[blob]`: OrderedBlob; the same \
+             Raw forms), [u8; N] (RawBytesFixedLength), rust_decimal::Decimal (OrderedNumeric, \
+             feature `decimal`), and Option of String, Vec<u8> and Decimal for nullable members",
+        );
+    };
+    if let (Some(path), false) = (&a.blob, member == Member::Blob) {
+        cx.error_spanned_by(
+            path,
+            "`#[blob]` makes a plain Vec<u8> an HBase OrderedBlob; it means nothing here, remove it",
+        );
+    }
+    if matches!(f.class, Class::Option(_)) && !member.nullable() {
+        cx.error_spanned_by(
+            f.ty,
+            format!(
+                "HBase's {} is not nullable; remove the Option (nullable members are the \
+                 Ordered strings, blobs and numerics)",
+                member.name()
+            ),
+        );
+    }
+    if let (Some(path), true) = (&a.desc, member.no_desc()) {
+        cx.error_spanned_by(
+            path,
+            format!(
+                "HBase's {} has no DESCENDING order; remove `#[desc]`",
+                member.name()
+            ),
+        );
+    }
+    if member.last_only() && !f.last {
+        cx.error_spanned_by(
+            f.ty,
+            format!(
+                "HBase's {} runs to the end of the key (it is not skippable), so Struct takes \
+                 it as the last member only; move it last, or use a terminated type",
+                member.name()
+            ),
+        );
     }
 }

@@ -227,6 +227,7 @@ fn field(cx: &Ctxt, f: &Field) {
         f,
         "Phoenix",
         "`#[desc]` and `#[fixed(N)]` (CHAR(N)) only",
+        &[],
     );
     for (num, name) in [(&a.decimal, "decimal"), (&a.hex, "hex")] {
         if let Some(n) = num {

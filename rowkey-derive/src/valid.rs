@@ -74,6 +74,13 @@ fn attrs_fit_type(cx: &Ctxt, field: &Field) {
              `#[rowkey(encoding = \"phoenix\")]` to the struct",
         );
     }
+    if let Some(path) = &a.blob {
+        cx.error_spanned_by(
+            path,
+            "`#[blob]` declares an HBase OrderedBlob; add \
+             `#[rowkey(encoding = \"hbase_ordered\")]` to the struct",
+        );
+    }
     if let Some(n) = &a.fixed {
         match class {
             Class::String | Class::Bytes | Class::Other => {}

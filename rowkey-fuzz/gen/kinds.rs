@@ -774,5 +774,108 @@ pub fn hbase_ordered() -> Vec<Kind> {
     blob.unordered = true;
     blob.range = false;
     out.push(blob);
+    out.extend(hbase_raw().into_iter().map(|k| hb(k, false)));
+    // OrderedBlob: the bytes to the end of the key (last only); DESC refuses 00 and ends FF.
+    let copy = |desc: bool| {
+        let attrs: &[&str] = if desc {
+            &["#[blob]", "#[desc]"]
+        } else {
+            &["#[blob]"]
+        };
+        let mut k = kind(
+            &format!("hbase {}#[blob] Vec<u8>", if desc { "desc " } else { "" }),
+            "Vec<u8>",
+            attrs,
+            "g.bytes(5)",
+        )
+        .variable()
+        .no_desc();
+        if desc {
+            k = k.accepts("!v.contains(&0)").key("b.cmp(a)");
+        }
+        k.last_only = true;
+        hb(k, true)
+    };
+    out.extend([copy(false), copy(true)]);
+    out
+}
+
+/// HBase's Raw* members of a Struct: `#[java]` (Bytes.toBytes; last only for strings),
+/// `#[java(nul_terminated)]`, `#[fixed(N)]` (padded with 00, ASC only) and `[u8; N]`. None is
+/// nullable.
+fn hbase_raw() -> Vec<Kind> {
+    let mut out = Vec::new();
+    for bits in [8u32, 16, 32, 64] {
+        let i = int_name(true, bits);
+        let u = int_name(false, bits);
+        out.push(
+            kind(
+                &format!("hbase #[java] {i}"),
+                &i,
+                &["#[java]"],
+                &format!("g.int({bits}) as {i}"),
+            )
+            .key(format!("(*a as {u}).cmp(&(*b as {u}))"))
+            .no_range()
+            .no_desc(),
+        );
+    }
+    out.push(
+        kind("hbase #[java] f32", "f32", &["#[java]"], "g.f32()")
+            .key("rowkey_fuzz::order::raw_float_bits(*a, *b)")
+            .value("rowkey_fuzz::order::java_float(*a, *b)")
+            .no_range()
+            .no_desc(),
+    );
+    out.push(
+        kind("hbase #[java] f64", "f64", &["#[java]"], "g.f64()")
+            .key("rowkey_fuzz::order::raw_double_bits(*a, *b)")
+            .value("rowkey_fuzz::order::phoenix_double(*a, *b)")
+            .no_range()
+            .no_desc(),
+    );
+    let string = "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)";
+    for (ty, gen, bytes) in [
+        ("String", string, "v.as_bytes()"),
+        ("Vec<u8>", "g.bytes(5)", "v"),
+    ] {
+        // RawString / RawBytes: to the end of the key; DESC inverted, "a" before "ab" still.
+        for desc in [false, true] {
+            let mut attrs = vec!["#[java]"];
+            if desc {
+                attrs.push("#[desc]");
+            }
+            let mut k = kind(&format!("hbase {} {ty}", attrs.join(" ")), ty, &attrs, gen)
+                .variable()
+                .no_desc();
+            k.last_only = true;
+            if desc {
+                k.unordered = true;
+                k.range = false;
+            }
+            out.push(k);
+        }
+        out.push(
+            kind(
+                &format!("hbase #[java(nul_terminated)] {ty}"),
+                ty,
+                &["#[java(nul_terminated)]"],
+                gen,
+            )
+            .accepts(format!("!{bytes}.contains(&0)"))
+            .variable(),
+        );
+        out.push(
+            kind(
+                &format!("hbase #[fixed(4)] {ty}"),
+                ty,
+                &["#[fixed(4)]"],
+                gen,
+            )
+            .accepts(format!("rowkey_fuzz::order::fits_pad({bytes}, 4, 0)"))
+            .no_desc(),
+        );
+    }
+    out.push(kind("hbase [u8; 3]", "[u8; 3]", &[], "g.array::<3>()"));
     out
 }

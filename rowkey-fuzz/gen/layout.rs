@@ -273,16 +273,14 @@ pub fn layout(
     }
 }
 
-/// A Phoenix-encoded layout: Phoenix's types; `#[desc]` on any, `Option` on a VARCHAR or
-/// VARBINARY, a VARBINARY only last, Phoenix's salt or none; the optimizable flag decides
-/// whether a DESC VARCHAR keeps an order (and a range).
-fn phoenix_layout(
+/// One to five kinds of `table` (a last-only kind last), each passed through `wrap` (`#[desc]`,
+/// `Option`), with `must` put in its place.
+fn pick_kinds(
     rng: &mut Rng,
-    index: usize,
     table: &[Kind],
     must: Option<&Must>,
-    salt: Option<usize>,
-) -> Layout {
+    wrap: impl Fn(&mut Rng, Kind) -> Kind,
+) -> Vec<Kind> {
     let n = 1 + rng.index(5);
     let mut kinds: Vec<Kind> = (0..n)
         .map(|i| {
@@ -290,15 +288,8 @@ fn phoenix_layout(
                 .iter()
                 .filter(|k| !k.last_only || i + 1 == n)
                 .collect();
-            let mut k = (*rng.pick(&pool)).clone();
-            // DESC first, then Option: Phoenix puts NULL first in a DESC column too.
-            if k.desc && rng.chance(1, 3) {
-                k = k.desc();
-            }
-            if k.option && rng.chance(1, 3) {
-                k = k.option();
-            }
-            k
+            let k = (*rng.pick(&pool)).clone();
+            wrap(rng, k)
         })
         .collect();
     if let Some((k, at)) = must {
@@ -309,6 +300,30 @@ fn phoenix_layout(
         };
         kinds[at] = k.clone();
     }
+    kinds
+}
+
+/// A Phoenix-encoded layout: Phoenix's types; `#[desc]` on any, `Option` on a VARCHAR or
+/// VARBINARY, a VARBINARY only last, Phoenix's salt or none; the optimizable flag decides
+/// whether a DESC VARCHAR keeps an order (and a range).
+fn phoenix_layout(
+    rng: &mut Rng,
+    index: usize,
+    table: &[Kind],
+    must: Option<&Must>,
+    salt: Option<usize>,
+) -> Layout {
+    // DESC first, then Option: Phoenix puts NULL first in a DESC column too.
+    let mut kinds = pick_kinds(rng, table, must, |rng, k| {
+        let mut k = k;
+        if k.desc && rng.chance(1, 3) {
+            k = k.desc();
+        }
+        if k.option && rng.chance(1, 3) {
+            k = k.option();
+        }
+        k
+    });
     let optimizable = rng.chance(1, 2);
     for k in &mut kinds {
         let desc = k.attrs.iter().any(|a| a == "#[desc]");
@@ -383,24 +398,17 @@ fn bigtable_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Mu
 /// salt. A DESC `Option` among the trailing ones Struct.encode may drop has no order (a stored
 /// DESC NULL sorts last, a dropped one first) and no range.
 fn hbase_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Must>) -> Layout {
-    let n = 1 + rng.index(5);
-    let mut kinds: Vec<Kind> = (0..n)
-        .map(|_| {
-            // Option first, then DESC: HBase inverts a NULL with the rest of the member.
-            let mut k = rng.pick(table).clone();
-            if k.option && rng.chance(1, 3) {
-                k = k.option();
-            }
-            if rng.chance(1, 3) {
-                k = k.desc();
-            }
-            k
-        })
-        .collect();
-    if let Some((k, at)) = must {
-        let at = at.map_or_else(|| rng.index(n), |i| i.min(n - 1));
-        kinds[at] = k.clone();
-    }
+    // Option first, then DESC: HBase inverts a NULL with the rest of the member.
+    let mut kinds = pick_kinds(rng, table, must, |rng, k| {
+        let mut k = k;
+        if k.option && rng.chance(1, 3) {
+            k = k.option();
+        }
+        if k.desc && rng.chance(1, 3) {
+            k = k.desc();
+        }
+        k
+    });
     for k in kinds.iter_mut().rev().take_while(|k| k.depth > 0) {
         if k.attrs.iter().any(|a| a == "#[desc]") {
             k.unordered = true;

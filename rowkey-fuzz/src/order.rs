@@ -91,6 +91,24 @@ pub fn phoenix_char(v: &str, n: usize) -> bool {
         && !v.ends_with(' ')
 }
 
+/// The order of HBase's `RawFloat` bytes: `Float.floatToIntBits` as an unsigned number.
+pub fn raw_float_bits(a: f32, b: f32) -> Ordering {
+    let bits = |x: f32| if x.is_nan() { 0x7fc0_0000 } else { x.to_bits() };
+    bits(a).cmp(&bits(b))
+}
+
+/// The order of HBase's `RawDouble` bytes: `Double.doubleToLongBits` as an unsigned number.
+pub fn raw_double_bits(a: f64, b: f64) -> Ordering {
+    let bits = |x: f64| {
+        if x.is_nan() {
+            0x7ff8_0000_0000_0000
+        } else {
+            x.to_bits()
+        }
+    };
+    bits(a).cmp(&bits(b))
+}
+
 /// Java's float order: `f32::total_cmp`, with every NaN as Java's one NaN (after `+inf`).
 pub fn java_float(a: f32, b: f32) -> Ordering {
     let canonical = |x: f32| if x.is_nan() { f32::NAN } else { x };

@@ -13,7 +13,9 @@ mod text;
 
 pub use digits::{Decimal, Hex, Unsigned};
 pub use fixed::{Fixed, FixedWidth, JavaFixed};
-pub use java::{Java, JavaInt, JavaReverseTs, JavaStr, NulTerminated, ReverseTs, Timestamp};
+pub use java::{
+    Java, JavaFloat, JavaInt, JavaReverseTs, JavaStr, NulTerminated, ReverseTs, Timestamp,
+};
 pub use text::{
     expect_delimiter, Complement, Delimited, TextFixed, TextInt, TextReverseTs, TextStr,
 };

@@ -3,8 +3,9 @@
 pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
 pub use crate::format::{bigtable, ordered, phoenix};
 pub use crate::format::{
-    Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaReverseTs, JavaStr,
-    Natural, NulTerminated, Opt, Reverse, ReverseTs, TextFixed, TextInt, TextReverseTs, TextStr,
+    Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaFloat, JavaReverseTs,
+    JavaStr, Natural, NulTerminated, Opt, Reverse, ReverseTs, TextFixed, TextInt, TextReverseTs,
+    TextStr,
 };
 pub use crate::key::{
     check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt,

@@ -5,27 +5,49 @@ HBase Struct, and a `check` that builds the line's key from its values. Run from
 root; the output is committed."""
 import json
 
+# HBase type (with its params) -> Rust type, value reader, attributes.
 RUST = {
-    "OrderedInt8": ("i8", "v::int"), "OrderedInt16": ("i16", "v::int"),
-    "OrderedInt32": ("i32", "v::int"), "OrderedInt64": ("i64", "v::int"),
-    "OrderedFloat32": ("f32", "v::float32"), "OrderedFloat64": ("f64", "v::float64"),
-    "OrderedString": ("String", "v::string"), "OrderedBlobVar": ("Vec<u8>", "v::bytes"),
-    "OrderedNumeric": ("rust_decimal::Decimal", "v::numeric"),
+    "OrderedInt8": ("i8", "v::int", []), "OrderedInt16": ("i16", "v::int", []),
+    "OrderedInt32": ("i32", "v::int", []), "OrderedInt64": ("i64", "v::int", []),
+    "OrderedFloat32": ("f32", "v::float32", []), "OrderedFloat64": ("f64", "v::float64", []),
+    "OrderedString": ("String", "v::string", []), "OrderedBlobVar": ("Vec<u8>", "v::bytes", []),
+    "OrderedNumeric": ("rust_decimal::Decimal", "v::numeric", []),
+    "OrderedBlob": ("Vec<u8>", "v::bytes", ["#[blob]"]),
+    "RawByte": ("i8", "v::int", ["#[java]"]), "RawShort": ("i16", "v::int", ["#[java]"]),
+    "RawInteger": ("i32", "v::int", ["#[java]"]), "RawLong": ("i64", "v::int", ["#[java]"]),
+    "RawFloat": ("f32", "v::float32", ["#[java]"]),
+    "RawDouble": ("f64", "v::float64", ["#[java]"]),
+    "RawString": ("String", "v::string", ["#[java]"]),
+    "RawBytes": ("Vec<u8>", "v::bytes", ["#[java]"]),
+    "RawStringTerminated term=00": ("String", "v::string", ["#[java(nul_terminated)]"]),
+    "RawBytesTerminated term=00": ("Vec<u8>", "v::bytes", ["#[java(nul_terminated)]"]),
 }
 
 
+def hbase_type(m):
+    """The member's type with its params, as the test's `Line::signature` writes it."""
+    return f"{m['type']} {m['params']}" if m.get("params") else m["type"]
+
+
 def member(m):
-    if m["type"] not in RUST:
+    t = hbase_type(m)
+    if m["type"] in ("RawStringFixedLength", "RawBytesFixedLength"):
+        n = int(m["params"].removeprefix("len="))
+        text = m["type"] == "RawStringFixedLength"
+        ty, val = ("String", "v::string") if text else ("Vec<u8>", "v::bytes")
+        attrs = [f"#[fixed({n})]"]
+    elif t in RUST:
+        ty, val, attrs = RUST[t]
+    else:
         return None
-    ty, val = RUST[m["type"]]
-    attrs = ["#[desc]"] if m["order"] == "DESCENDING" else []
+    attrs = list(attrs) + (["#[desc]"] if m["order"] == "DESCENDING" else [])
     if m["nullable"]:
         return attrs, f"Option<{ty}>", val.replace("v::", "v::opt_")
     return attrs, ty, val
 
 
 def signature(line):
-    return ",".join(f"{m['type']} {m['order']} {'null' if m['nullable'] else 'notnull'}"
+    return ",".join(f"{hbase_type(m)} {m['order'] or ''} {'null' if m['nullable'] else 'notnull'}"
                     for m in line["members"])
 
 

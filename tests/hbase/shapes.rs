@@ -7,6 +7,21 @@ use rowkey::RowKey;
 
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "hbase_ordered")]
+pub struct H0 {
+    #[blob]
+    pub m0: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H1 {
+    #[blob]
+    #[desc]
+    pub m0: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
 pub struct H2 {
     pub m0: Option<Vec<u8>>,
 }
@@ -168,6 +183,16 @@ pub struct H24 {
 
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "hbase_ordered")]
+pub struct H25 {
+    pub m0: Option<String>,
+    #[desc]
+    pub m1: Option<rust_decimal::Decimal>,
+    #[blob]
+    pub m2: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
 pub struct H26 {
     #[desc]
     pub m0: Option<String>,
@@ -182,9 +207,103 @@ pub struct H27 {
     pub m2: Option<String>,
 }
 
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H28 {
+    #[java]
+    pub m0: i8,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H29 {
+    #[fixed(4)]
+    pub m0: Vec<u8>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H31 {
+    #[java]
+    pub m0: f64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H32 {
+    #[java]
+    pub m0: f32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H33 {
+    #[java]
+    pub m0: i32,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H34 {
+    #[java]
+    pub m0: i64,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H35 {
+    #[java]
+    pub m0: i16,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H36 {
+    #[java]
+    pub m0: String,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H37 {
+    #[java]
+    #[desc]
+    pub m0: String,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H38 {
+    #[fixed(6)]
+    pub m0: String,
+    #[desc]
+    pub m1: i32,
+    #[desc]
+    pub m2: Option<Vec<u8>>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H39 {
+    #[java(nul_terminated)]
+    pub m0: String,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
+pub struct H40 {
+    #[java(nul_terminated)]
+    pub m0: String,
+    #[java]
+    pub m1: i64,
+    pub m2: Option<String>,
+}
+
 /// Checks line `l` with its shape's struct; `None` when no struct declares the shape.
 pub fn check(l: &Line) -> Option<Result<(), String>> {
     Some(match l.signature().as_str() {
+        "OrderedBlob ASCENDING null" => super::check_one(l, H0 { m0: v::opt_bytes(&l.value(0)) }),
+        "OrderedBlob DESCENDING null" => super::check_one(l, H1 { m0: v::opt_bytes(&l.value(0)) }),
         "OrderedBlobVar ASCENDING null" => super::check_one(l, H2 { m0: v::opt_bytes(&l.value(0)) }),
         "OrderedBlobVar ASCENDING null,OrderedInt16 ASCENDING notnull,OrderedNumeric ASCENDING null" => super::check_one(l, H3 { m0: v::opt_bytes(&l.value(0)), m1: v::int(&l.value(1)), m2: v::opt_numeric(&l.value(2)) }),
         "OrderedBlobVar DESCENDING null" => super::check_one(l, H4 { m0: v::opt_bytes(&l.value(0)) }),
@@ -208,13 +327,26 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "OrderedString ASCENDING null" => super::check_one(l, H22 { m0: v::opt_string(&l.value(0)) }),
         "OrderedString ASCENDING null,OrderedInt64 ASCENDING notnull" => super::check_one(l, H23 { m0: v::opt_string(&l.value(0)), m1: v::int(&l.value(1)) }),
         "OrderedString ASCENDING null,OrderedInt64 DESCENDING notnull" => super::check_one(l, H24 { m0: v::opt_string(&l.value(0)), m1: v::int(&l.value(1)) }),
+        "OrderedString ASCENDING null,OrderedNumeric DESCENDING null,OrderedBlob ASCENDING null" => super::check_one(l, H25 { m0: v::opt_string(&l.value(0)), m1: v::opt_numeric(&l.value(1)), m2: v::opt_bytes(&l.value(2)) }),
         "OrderedString DESCENDING null" => super::check_one(l, H26 { m0: v::opt_string(&l.value(0)) }),
         "OrderedString DESCENDING null,OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null" => super::check_one(l, H27 { m0: v::opt_string(&l.value(0)), m1: v::int(&l.value(1)), m2: v::opt_string(&l.value(2)) }),
+        "RawByte  notnull" => super::check_one(l, H28 { m0: v::int(&l.value(0)) }),
+        "RawBytesFixedLength len=4 ASCENDING notnull" => super::check_one(l, H29 { m0: v::bytes(&l.value(0)) }),
+        "RawDouble  notnull" => super::check_one(l, H31 { m0: v::float64(&l.value(0)) }),
+        "RawFloat  notnull" => super::check_one(l, H32 { m0: v::float32(&l.value(0)) }),
+        "RawInteger  notnull" => super::check_one(l, H33 { m0: v::int(&l.value(0)) }),
+        "RawLong  notnull" => super::check_one(l, H34 { m0: v::int(&l.value(0)) }),
+        "RawShort  notnull" => super::check_one(l, H35 { m0: v::int(&l.value(0)) }),
+        "RawString ASCENDING notnull" => super::check_one(l, H36 { m0: v::string(&l.value(0)) }),
+        "RawString DESCENDING notnull" => super::check_one(l, H37 { m0: v::string(&l.value(0)) }),
+        "RawStringFixedLength len=6 ASCENDING notnull,OrderedInt32 DESCENDING notnull,OrderedBlobVar DESCENDING null" => super::check_one(l, H38 { m0: v::string(&l.value(0)), m1: v::int(&l.value(1)), m2: v::opt_bytes(&l.value(2)) }),
+        "RawStringTerminated term=00 ASCENDING notnull" => super::check_one(l, H39 { m0: v::string(&l.value(0)) }),
+        "RawStringTerminated term=00 ASCENDING notnull,RawLong  notnull,OrderedString ASCENDING null" => super::check_one(l, H40 { m0: v::string(&l.value(0)), m1: v::int(&l.value(1)), m2: v::opt_string(&l.value(2)) }),
         _ => return None,
     })
 }
 
 /// True when a struct declares line `l`'s shape.
 pub fn check_shape(l: &Line) -> bool {
-    matches!(l.signature().as_str(), "OrderedBlobVar ASCENDING null" | "OrderedBlobVar ASCENDING null,OrderedInt16 ASCENDING notnull,OrderedNumeric ASCENDING null" | "OrderedBlobVar DESCENDING null" | "OrderedFloat32 ASCENDING notnull" | "OrderedFloat32 DESCENDING notnull" | "OrderedFloat64 ASCENDING notnull" | "OrderedFloat64 DESCENDING notnull" | "OrderedInt16 ASCENDING notnull" | "OrderedInt16 DESCENDING notnull" | "OrderedInt32 ASCENDING notnull" | "OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt32 DESCENDING notnull" | "OrderedInt64 ASCENDING notnull" | "OrderedInt64 DESCENDING notnull" | "OrderedInt64 DESCENDING notnull,OrderedFloat64 ASCENDING notnull,OrderedString DESCENDING null" | "OrderedInt8 ASCENDING notnull" | "OrderedInt8 ASCENDING notnull,OrderedFloat32 DESCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt8 DESCENDING notnull" | "OrderedNumeric ASCENDING null" | "OrderedNumeric DESCENDING null" | "OrderedString ASCENDING null" | "OrderedString ASCENDING null,OrderedInt64 ASCENDING notnull" | "OrderedString ASCENDING null,OrderedInt64 DESCENDING notnull" | "OrderedString DESCENDING null" | "OrderedString DESCENDING null,OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null")
+    matches!(l.signature().as_str(), "OrderedBlob ASCENDING null" | "OrderedBlob DESCENDING null" | "OrderedBlobVar ASCENDING null" | "OrderedBlobVar ASCENDING null,OrderedInt16 ASCENDING notnull,OrderedNumeric ASCENDING null" | "OrderedBlobVar DESCENDING null" | "OrderedFloat32 ASCENDING notnull" | "OrderedFloat32 DESCENDING notnull" | "OrderedFloat64 ASCENDING notnull" | "OrderedFloat64 DESCENDING notnull" | "OrderedInt16 ASCENDING notnull" | "OrderedInt16 DESCENDING notnull" | "OrderedInt32 ASCENDING notnull" | "OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt32 DESCENDING notnull" | "OrderedInt64 ASCENDING notnull" | "OrderedInt64 DESCENDING notnull" | "OrderedInt64 DESCENDING notnull,OrderedFloat64 ASCENDING notnull,OrderedString DESCENDING null" | "OrderedInt8 ASCENDING notnull" | "OrderedInt8 ASCENDING notnull,OrderedFloat32 DESCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt8 DESCENDING notnull" | "OrderedNumeric ASCENDING null" | "OrderedNumeric DESCENDING null" | "OrderedString ASCENDING null" | "OrderedString ASCENDING null,OrderedInt64 ASCENDING notnull" | "OrderedString ASCENDING null,OrderedInt64 DESCENDING notnull" | "OrderedString ASCENDING null,OrderedNumeric DESCENDING null,OrderedBlob ASCENDING null" | "OrderedString DESCENDING null" | "OrderedString DESCENDING null,OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null" | "RawByte  notnull" | "RawBytesFixedLength len=4 ASCENDING notnull" | "RawDouble  notnull" | "RawFloat  notnull" | "RawInteger  notnull" | "RawLong  notnull" | "RawShort  notnull" | "RawString ASCENDING notnull" | "RawString DESCENDING notnull" | "RawStringFixedLength len=6 ASCENDING notnull,OrderedInt32 DESCENDING notnull,OrderedBlobVar DESCENDING null" | "RawStringTerminated term=00 ASCENDING notnull" | "RawStringTerminated term=00 ASCENDING notnull,RawLong  notnull,OrderedString ASCENDING null")
 }

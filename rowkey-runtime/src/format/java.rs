@@ -232,8 +232,9 @@ impl Format<Vec<u8>> for JavaStr {
 
     #[inline]
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
+        let flip = r.flip();
         let rest = r.take_raw(r.remaining())?;
-        Ok(rest.to_vec())
+        Ok(rest.iter().map(|b| b ^ flip).collect())
     }
 }
 
@@ -255,10 +256,53 @@ impl Format<String> for JavaStr {
     #[inline]
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
         let start = r.offset();
+        let flip = r.flip();
         let rest = r.take_raw(r.remaining())?;
-        crate::codec::utf8(rest.to_vec(), r, start, false)
+        crate::codec::utf8(rest.iter().map(|b| b ^ flip).collect(), r, start, false)
     }
 }
+
+/// `#[java]` on `f32` / `f64` in an HBase Struct key (`RawFloat` / `RawDouble`): the bits of
+/// `Float.floatToIntBits` / `Double.doubleToLongBits` big-endian, as `Bytes.putFloat` /
+/// `putDouble` write them: every NaN is Java's one NaN, which alone decodes. Negatives sort after
+/// positives, and among themselves backwards: no range in scans.
+#[derive(Debug, Clone, Copy)]
+pub struct JavaFloat;
+
+macro_rules! java_float {
+    ($t:ty, $u:ty, $nan:literal) => {
+        impl Format<$t> for JavaFloat {
+            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
+            const MAX_WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                core::mem::size_of::<$t>()
+            }
+
+            #[inline]
+            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+                let bits: $u = if v.is_nan() { $nan } else { v.to_bits() };
+                w.put(&bits.to_be_bytes());
+                Ok(())
+            }
+
+            #[inline]
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
+                let at = r.offset();
+                let bits = <$u>::from_be_bytes(r.take()?);
+                let v = <$t>::from_bits(bits);
+                if v.is_nan() && bits != $nan {
+                    return Err(r.invalid(at, "Java's one NaN (floatToIntBits/doubleToLongBits)"));
+                }
+                Ok(v)
+            }
+        }
+    };
+}
+
+java_float!(f32, u32, 0x7fc0_0000);
+java_float!(f64, u64, 0x7ff8_0000_0000_0000);
 
 /// `#[java] #[reverse_ts]`: `Long.MAX_VALUE - ts` (`Integer.MAX_VALUE - ts` for `i32`) with
 /// Java's wrap-around, for every timestamp, as Java code that never checked its timestamps

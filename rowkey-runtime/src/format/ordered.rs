@@ -9,7 +9,13 @@
 //! | `f32`, `f64` | `OrderedFloat32`, `OrderedFloat64` | `0x30`/`0x31`, Java's bits (one NaN), sign-magnitude flipped |
 //! | `String` | `OrderedString` | `0x34`, UTF-8, `0x00` |
 //! | `Vec<u8>` | `OrderedBlobVar` | `0x37`, 7 bits per byte, the last byte's top bit clear |
+//! | `#[blob] Vec<u8>` | `OrderedBlob` | `0x38`, the bytes to the end of the key (DESC: then `0xFF`) |
 //! | `Option<String>`, `Option<Vec<u8>>` | nullable | NULL is `0x05` |
+//!
+//! The `Raw*` members are the `#[java]`, `#[java(nul_terminated)]` and `#[fixed(N)]` formats
+//! ([`Java`](crate::format::Java), [`JavaFloat`](crate::format::JavaFloat),
+//! [`JavaStr`](crate::format::JavaStr), [`NulTerminated`](crate::format::NulTerminated),
+//! [`Fixed`](crate::format::Fixed)): HBase's `Bytes` writes what Java code writes.
 
 use super::Format;
 use crate::codec::bytes::{find_byte, utf8};
@@ -303,12 +309,74 @@ impl Format<Vec<u8>> for BlobVar {
     }
 }
 
-/// A nullable member (`Option<T>` of a string or blob): NULL is `0x05`. `Struct.encode` drops
-/// NULLs at the end of the key, so a stored `0x05` that ends the key is refused.
+/// `OrderedBlob` (`#[blob] Vec<u8>`, or `Option<Vec<u8>>`: nullable): `0x38`, then the bytes
+/// as they are, to the end of the key (HBase's `Struct` takes it as the last member only).
+/// DESCENDING inverts them and ends them with `0xFF` (a `0x00` before inverting), so a value
+/// holding `0x00` is refused there, as HBase refuses it. `DESC`: the member is `#[desc]`.
 #[derive(Debug, Clone, Copy)]
-pub struct Nullable<F>(F);
+pub struct Blob<const DESC: bool>;
 
-impl<T, F: Format<T>> Format<Option<T>> for Nullable<F> {
+const BLOB: u8 = 0x38;
+
+impl<const DESC: bool> Format<Vec<u8>> for Blob<DESC> {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &Vec<u8>, _last: bool) -> usize {
+        1 + v.len() + usize::from(DESC)
+    }
+
+    fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        if !DESC {
+            w.put_then(&[BLOB], v);
+            return Ok(());
+        }
+        if let Some(index) = find_byte(v, 0) {
+            return Err(EncodeError::ContainsDelimiter {
+                field: w.field(),
+                delimiter: 0,
+                index,
+            });
+        }
+        w.put_then(&[BLOB], v);
+        w.put_byte(TERM);
+        Ok(())
+    }
+
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
+        header(r, BLOB, "the OrderedBlob header 0x38")?;
+        let flip = r.flip();
+        let start = r.offset();
+        let rest = r.take_raw(r.remaining())?;
+        if !DESC {
+            return Ok(rest.to_vec());
+        }
+        // DESCENDING: the inverted bytes, then the terminator, which nothing inside equals.
+        match rest.iter().position(|&b| b == flip) {
+            Some(end) if end + 1 == rest.len() => {
+                Ok(rest[..end].iter().map(|b| b ^ flip).collect())
+            }
+            Some(end) => Err(r.invalid(
+                start + end + 1,
+                "the end of the key after the OrderedBlob terminator",
+            )),
+            None => Err(DecodeError::MissingTerminator {
+                field: r.field(),
+                offset: start,
+            }),
+        }
+    }
+}
+
+/// A nullable member (`Option<T>` of a string or blob): NULL is `0x05`. `Struct.encode` drops
+/// NULLs at the end of the key, so where only nullable members follow (`TAIL`), a stored `0x05`
+/// that ends the key is refused. (Where a member that is never dropped follows, the key may end
+/// there: a `RawString` of `""` writes no byte.)
+#[derive(Debug, Clone, Copy)]
+pub struct Nullable<F, const TAIL: bool = true>(F);
+
+impl<T, F: Format<T>, const TAIL: bool> Format<Option<T>> for Nullable<F, TAIL> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = match F::MAX_WIDTH {
         Some(n) => Some(n),
@@ -335,7 +403,7 @@ impl<T, F: Format<T>> Format<Option<T>> for Nullable<F> {
         let at = r.offset();
         if r.rest().first().map(|b| b ^ r.flip()) == Some(NULL) {
             r.advance(1);
-            if r.remaining() == 0 {
+            if TAIL && r.remaining() == 0 {
                 return Err(r.invalid(
                     at,
                     "a value (Struct.encode drops NULLs at the end of the key)",
