@@ -108,7 +108,9 @@ fn main() {
     let mut names = Vec::new();
     for i in 0..count {
         let must = forced.get(i);
-        let salt = (i < 8 * layout::SALT_KINDS).then_some(i % layout::SALT_KINDS);
+        // Every salt kind in turn over the forced layouts, so that each encoding's run of
+        // forced kinds meets every salt whatever the seed.
+        let salt = (i < forced.len().max(8 * layout::SALT_KINDS)).then_some(i % layout::SALT_KINDS);
         let l = layout::layout(&mut rng, i, &tables, must, salt);
         for f in &l.fields {
             *coverage.entry(f.kind.name.clone()).or_default() += 1;

@@ -1014,3 +1014,31 @@ hbase_last!(
     hb_string(),
     None
 );
+
+/// HBase bytes that a `00 00` terminator accepts: no `00 00` inside, no `00` at the end.
+fn hb_bytes_term2() -> impl Strategy<Value = Vec<u8>> {
+    hb_bytes().prop_map(|mut v| {
+        v.dedup_by(|a, b| *a == 0 && *b == 0);
+        while v.last() == Some(&0) {
+            v.pop();
+        }
+        v
+    })
+}
+
+hbase!(
+    HbTerm2Asc,
+    hbase_bytes_terminated_two_bytes_asc,
+    [java(terminated = b"\0\0")],
+    Vec<u8>,
+    hb_bytes_term2(),
+    Some(asc)
+);
+hbase!(
+    HbTerm2Desc,
+    hbase_bytes_terminated_two_bytes_desc,
+    [java(terminated = b"\0\0"), desc],
+    Vec<u8>,
+    hb_bytes_term2(),
+    Some(desc)
+);

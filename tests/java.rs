@@ -240,3 +240,60 @@ proptest! {
         hostile::<RawLast>(&noise)?;
     }
 }
+
+/// `#[java(terminated = b"..")]`: HBase's `TerminatedWrapper` with a terminator of its own.
+/// The bytes are the value then the terminator (inverted under `#[desc]`); a value in which
+/// the terminator would be found before its end is refused, also where it straddles the end.
+#[test]
+fn java_terminated_writes_the_terminator_and_refuses_values_that_hold_it() {
+    #[derive(RowKey, Debug, PartialEq)]
+    struct Key {
+        #[java(terminated = b"\0\0")]
+        a: Vec<u8>,
+        #[desc]
+        #[java(terminated = b"|")]
+        b: String,
+    }
+    let key = Key {
+        a: vec![1, 0, 2],
+        b: "x".into(),
+    };
+    let bytes = key.encode().unwrap();
+    // 01 00 02 | 00 00 | !'x' !'|'
+    assert_eq!(bytes, [1, 0, 2, 0, 0, !b'x', !b'|']);
+    assert_eq!(Key::decode(&bytes).unwrap(), key);
+    for a in [vec![0, 0], vec![1, 0], vec![0]] {
+        let err = Key {
+            a: a.clone(),
+            b: String::new(),
+        }
+        .encode()
+        .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                rowkey::EncodeError::ContainsDelimiter { field: "a", .. }
+            ),
+            "{a:?}: {err}"
+        );
+    }
+    let err = Key {
+        a: vec![],
+        b: "a|b".into(),
+    }
+    .encode()
+    .unwrap_err();
+    assert!(matches!(
+        err,
+        rowkey::EncodeError::ContainsDelimiter {
+            field: "b",
+            delimiter: b'|',
+            index: 1
+        }
+    ));
+    // No terminator: a decode error naming the field.
+    assert!(matches!(
+        Key::decode(&[1, 2, 0]),
+        Err(rowkey::DecodeError::MissingTerminator { field: "a", .. })
+    ));
+}

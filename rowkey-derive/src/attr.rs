@@ -36,6 +36,7 @@ pub mod kw {
     pub const DESC: &str = "desc";
     pub const JAVA: &str = "java";
     pub const NUL_TERMINATED: &str = "nul_terminated";
+    pub const TERMINATED: &str = "terminated";
     pub const PRECISION: &str = "precision";
     pub const BLOB: &str = "blob";
     /// Every field attribute, for "goes on a field" errors.
@@ -214,8 +215,11 @@ pub struct FieldAttrs {
     pub reverse_ts: Flag,
     pub desc: Flag,
     pub java: Flag,
-    /// `#[java(nul_terminated)]`: the raw string then a `00` byte.
+    /// `#[java(nul_terminated)]` or `#[java(terminated = b"..")]`: the raw string then a
+    /// terminator.
     pub nul_terminated: Option<syn::Ident>,
+    /// `#[java(terminated = b"..")]`: the terminator, when it is not one `00`.
+    pub terminator: Option<syn::LitByteStr>,
     /// `#[precision(p, s)]`: a Phoenix DECIMAL(p, s).
     pub precision: Option<(Num, Num)>,
     /// `#[blob]`: an HBase `OrderedBlob` (the bytes copied to the end of the key).
@@ -467,16 +471,39 @@ fn java(cx: &Ctxt, attr: &Attribute, out: &mut FieldAttrs) {
     };
     let parsed = attr.parse_args_with(|input: ParseStream| {
         let key: syn::Ident = input.parse()?;
-        if key != kw::NUL_TERMINATED || !input.is_empty() {
-            return Err(syn::Error::new(
-                key.span(),
-                "`#[java(...)]` takes `nul_terminated` (the raw string, then a 00 byte), or nothing: `#[java]`",
-            ));
+        if key == kw::NUL_TERMINATED && input.is_empty() {
+            return Ok((key, None));
         }
-        Ok(key)
+        if key == kw::TERMINATED && input.peek(syn::Token![=]) {
+            input.parse::<syn::Token![=]>()?;
+            let term: syn::LitByteStr = input.parse().map_err(|e| {
+                syn::Error::new(
+                    e.span(),
+                    "`terminated` takes a byte string, such as `terminated = b\"\\0\\0\"`",
+                )
+            })?;
+            if !input.is_empty() {
+                return Err(input.error("`terminated = b\"..\"` takes one byte string"));
+            }
+            if !(1..=16).contains(&term.value().len()) {
+                return Err(syn::Error::new(
+                    term.span(),
+                    "a terminator has 1 to 16 bytes, such as `terminated = b\"\\0\\0\"`",
+                ));
+            }
+            // One 00 is `nul_terminated`.
+            let term = (term.value() != [0]).then_some(term);
+            return Ok((key, term));
+        }
+        Err(syn::Error::new(
+            key.span(),
+            "`#[java(...)]` takes `nul_terminated` (the raw string, then a 00 byte), \
+             `terminated = b\"..\"` (then those bytes), or nothing: `#[java]`",
+        ))
     });
     match parsed {
-        Ok(key) => {
+        Ok((key, term)) => {
+            out.terminator = term;
             set_once(
                 cx,
                 &mut out.java,

@@ -105,6 +105,30 @@ impl Field<'_> {
             && matches!(self.class.value(), Class::String | Class::Bytes)
     }
 
+    /// The format of a `#[java(nul_terminated)]` or `#[java(terminated = b"..")]` field: the
+    /// terminator as a length and a big-endian `u128`.
+    pub fn terminated_format(&self, krate: &TokenStream) -> TokenStream {
+        match &self.attrs.terminator {
+            Some(t) => {
+                let bytes = t.value();
+                let n = bytes.len();
+                let term = bytes
+                    .iter()
+                    .fold(0u128, |acc, &b| (acc << 8) | u128::from(b));
+                quote!(#krate::__private::Terminated<#n, #term>)
+            }
+            None => quote!(#krate::__private::NulTerminated),
+        }
+    }
+
+    /// False for a terminator with a byte other than `00`: `"a"` + `|` sorts after `"ab"` + `|`.
+    pub fn terminator_keeps_order(&self) -> bool {
+        self.attrs
+            .terminator
+            .as_ref()
+            .is_none_or(|t| t.value().iter().all(|&b| b == 0))
+    }
+
     /// The explicit width attribute, if any (fixed, decimal or hex).
     pub fn width_attr(&self) -> Option<&Num> {
         let a = &self.attrs;
@@ -139,6 +163,9 @@ impl Field<'_> {
         }
         if self.attrs.java.is_some() && self.attrs.nul_terminated.is_none() {
             return Err("NoRangeJava");
+        }
+        if !self.terminator_keeps_order() {
+            return Err("NoRangeTerminator");
         }
         if variable_text {
             return Err("NoRangeText");
@@ -242,7 +269,7 @@ impl Field<'_> {
         } else if a.reverse_ts.is_some() {
             quote!(#p::ReverseTs)
         } else if self.attrs.nul_terminated.is_some() {
-            quote!(#p::NulTerminated)
+            self.terminated_format(krate)
         } else if self.is_raw() {
             quote!(#p::JavaStr)
         } else if a.java.is_some() {
@@ -366,8 +393,10 @@ impl Field<'_> {
         if let Some((p, s)) = &a.precision {
             out.push(format!("#[precision({}, {})]", p.value, s.value));
         }
-        if a.nul_terminated.is_some() {
-            out.push("#[java(nul_terminated)]".into());
+        match &a.terminator {
+            Some(t) => out.push(format!("#[java(terminated = {:02x?})]", t.value())),
+            None if a.nul_terminated.is_some() => out.push("#[java(nul_terminated)]".into()),
+            None => {}
         }
         if a.blob.is_some() {
             out.push("#[blob]".into());

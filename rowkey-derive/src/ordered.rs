@@ -30,7 +30,8 @@ pub enum Member {
     RawFloat(usize),
     /// `#[java] String` / `#[java] Vec<u8>`: `RawString` / `RawBytes` (last member only).
     Raw { text: bool },
-    /// `#[java(nul_terminated)]`: `RawStringTerminated` / `RawBytesTerminated` with `0x00`.
+    /// `#[java(nul_terminated)]` or `#[java(terminated = b"..")]`: `RawStringTerminated` /
+    /// `RawBytesTerminated` with `0x00` or those bytes.
     Terminated { text: bool },
     /// `#[fixed(N)] String` / `#[fixed(N)] Vec<u8>` (`padded`: with `0x00`) / `[u8; N]`:
     /// `RawStringFixedLength(N)` / `RawBytesFixedLength(N)`.
@@ -150,7 +151,7 @@ pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
         Some(Member::RawInt(_)) => quote!(#p::Java),
         Some(Member::RawFloat(_)) => quote!(#p::JavaFloat),
         Some(Member::Raw { .. }) => quote!(#p::JavaStr),
-        Some(Member::Terminated { .. }) => quote!(#p::NulTerminated),
+        Some(Member::Terminated { .. }) => f.terminated_format(krate),
         Some(Member::FixedLength {
             len, padded: true, ..
         }) => quote!(#p::Fixed<#len>),
@@ -172,6 +173,9 @@ pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
         Some(Member::RawInt(_) | Member::RawFloat(_)) => return Err("NoRangeJava"),
         // Inverted bytes that run to the end of the key: "a" sorts before "ab" in both orders.
         Some(Member::Raw { .. }) if desc => return Err("NoRangeRaw"),
+        Some(Member::Terminated { .. }) if !f.terminator_keeps_order() => {
+            return Err("NoRangeTerminator")
+        }
         _ => {}
     }
     // A DESC NULL is stored 0xFA (after every value), but dropped at the end of the key, where

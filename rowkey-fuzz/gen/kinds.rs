@@ -463,6 +463,7 @@ pub fn binary() -> Vec<Kind> {
         .accepts("!v.contains(&0)")
         .variable(),
     );
+    out.extend(terminated_kinds(""));
     for (t, bits) in [("i64", 64u32), ("i32", 32)] {
         out.push(
             kind(&format!("#[java] #[reverse_ts] {t}"), t, &["#[java]", "#[reverse_ts]"], &format!("g.int({bits}) as {t}"))
@@ -800,6 +801,31 @@ pub fn hbase_ordered() -> Vec<Kind> {
     out
 }
 
+/// `#[java(terminated = b"..")]`: a two-byte `00 00` terminator on bytes (ordered: a value
+/// cannot hold it, nor end in `00`), and `|` on a string (no order against its extensions, no
+/// range). `prefix` names the table.
+fn terminated_kinds(prefix: &str) -> Vec<Kind> {
+    let zeros = kind(
+        &format!("{prefix}#[java(terminated = b\"\\0\\0\")] Vec<u8>"),
+        "Vec<u8>",
+        &["#[java(terminated = b\"\\0\\0\")]"],
+        "g.bytes(5)",
+    )
+    .accepts("rowkey_fuzz::order::terminated(v, &[0, 0])")
+    .variable();
+    let bar = kind(
+        &format!("{prefix}#[java(terminated = b\"|\")] String"),
+        "String",
+        &["#[java(terminated = b\"|\")]"],
+        "g.string(&['a', '|', '\\0', 'b'], 4)",
+    )
+    .accepts("rowkey_fuzz::order::terminated(v.as_bytes(), b\"|\")")
+    .key("rowkey_fuzz::order::with_term(a.as_bytes(), b.as_bytes(), b\"|\")")
+    .variable()
+    .no_range();
+    vec![zeros, bar]
+}
+
 /// HBase's Raw* members of a Struct: `#[java]` (Bytes.toBytes; last only for strings),
 /// `#[java(nul_terminated)]`, `#[fixed(N)]` (padded with 00, ASC only) and `[u8; N]`. None is
 /// nullable.
@@ -877,5 +903,6 @@ fn hbase_raw() -> Vec<Kind> {
         );
     }
     out.push(kind("hbase [u8; 3]", "[u8; 3]", &[], "g.array::<3>()"));
+    out.extend(terminated_kinds("hbase "));
     out
 }

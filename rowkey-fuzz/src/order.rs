@@ -114,3 +114,15 @@ pub fn java_float(a: f32, b: f32) -> Ordering {
     let canonical = |x: f32| if x.is_nan() { f32::NAN } else { x };
     canonical(a).total_cmp(&canonical(b))
 }
+
+/// True when `#[java(terminated = term)]` accepts `v`: the terminator is first found at the end.
+pub fn terminated(v: &[u8], term: &[u8]) -> bool {
+    let mut all = v.to_vec();
+    all.extend_from_slice(term);
+    all.windows(term.len()).position(|w| w == term) == Some(v.len())
+}
+
+/// The order of `v` + `term` as bytes: a `#[java(terminated = term)]` field's key order.
+pub fn with_term(a: &[u8], b: &[u8], term: &[u8]) -> Ordering {
+    a.iter().chain(term).cmp(b.iter().chain(term))
+}

@@ -14,7 +14,8 @@ mod text;
 pub use digits::{Decimal, Hex, Unsigned};
 pub use fixed::{Fixed, FixedWidth, JavaFixed};
 pub use java::{
-    Java, JavaFloat, JavaInt, JavaReverseTs, JavaStr, NulTerminated, ReverseTs, Timestamp,
+    Java, JavaFloat, JavaInt, JavaReverseTs, JavaStr, NulTerminated, ReverseTs, Terminated,
+    Timestamp,
 };
 pub use text::{
     expect_delimiter, Complement, Delimited, TextFixed, TextInt, TextReverseTs, TextStr,

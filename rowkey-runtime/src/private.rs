@@ -4,8 +4,8 @@ pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallb
 pub use crate::format::{bigtable, ordered, phoenix};
 pub use crate::format::{
     Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaFloat, JavaReverseTs,
-    JavaStr, Natural, NulTerminated, Opt, Reverse, ReverseTs, TextFixed, TextInt, TextReverseTs,
-    TextStr,
+    JavaStr, Natural, NulTerminated, Opt, Reverse, ReverseTs, Terminated, TextFixed, TextInt,
+    TextReverseTs, TextStr,
 };
 pub use crate::key::{
     check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt,
@@ -17,8 +17,8 @@ pub use crate::scan::{
     encode_short, encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, Enc, InKeyOrder,
     NoRangeBigtableInt64, NoRangeJava, NoRangeNested, NoRangeOrderedBlobVar,
     NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc, NoRangePhoenixDescDecimal,
-    NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed, NoRangeText, NonGenericKey, PartialKey,
-    RangeEnded, ScanPlan,
+    NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed, NoRangeTerminator, NoRangeText,
+    NonGenericKey, PartialKey, RangeEnded, ScanPlan,
 };
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;

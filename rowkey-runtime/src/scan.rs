@@ -417,6 +417,14 @@ pub trait NoRangePhoenixDescDecimal<Field> {}
 )]
 pub trait NoRangeRaw<Field> {}
 
+/// A range on a `#[java(terminated = b"..")]` field whose terminator has a byte other than `00`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: its terminator has a byte other than 00, so a value sorts after its own extensions (\"a\" + \"|\" after \"ab\" + \"|\")",
+    label = "fix `{Field}` to a value, or use an all-00 terminator to range over it"
+)]
+pub trait NoRangeTerminator<Field> {}
+
 /// A range on a variable-width text part.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(

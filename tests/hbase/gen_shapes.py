@@ -19,8 +19,6 @@ RUST = {
     "RawDouble": ("f64", "v::float64", ["#[java]"]),
     "RawString": ("String", "v::string", ["#[java]"]),
     "RawBytes": ("Vec<u8>", "v::bytes", ["#[java]"]),
-    "RawStringTerminated term=00": ("String", "v::string", ["#[java(nul_terminated)]"]),
-    "RawBytesTerminated term=00": ("Vec<u8>", "v::bytes", ["#[java(nul_terminated)]"]),
 }
 
 
@@ -36,6 +34,15 @@ def member(m):
         text = m["type"] == "RawStringFixedLength"
         ty, val = ("String", "v::string") if text else ("Vec<u8>", "v::bytes")
         attrs = [f"#[fixed({n})]"]
+    elif m["type"] in ("RawStringTerminated", "RawBytesTerminated"):
+        term = m["params"].removeprefix("term=")
+        text = m["type"] == "RawStringTerminated"
+        ty, val = ("String", "v::string") if text else ("Vec<u8>", "v::bytes")
+        if term == "00":
+            attrs = ["#[java(nul_terminated)]"]
+        else:
+            escaped = "".join(f"\\x{term[i:i + 2]}" for i in range(0, len(term), 2))
+            attrs = [f'#[java(terminated = b"{escaped}")]']
     elif t in RUST:
         ty, val, attrs = RUST[t]
     else:

@@ -223,6 +223,13 @@ pub struct H29 {
 
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(encoding = "hbase_ordered")]
+pub struct H30 {
+    #[java(terminated = b"\x00\x00")]
+    pub m0: Vec<u8>,
+}
+
+#[derive(RowKey, Debug, PartialEq)]
+#[rowkey(encoding = "hbase_ordered")]
 pub struct H31 {
     #[java]
     pub m0: f64,
@@ -332,6 +339,7 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
         "OrderedString DESCENDING null,OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null" => super::check_one(l, H27 { m0: v::opt_string(&l.value(0)), m1: v::int(&l.value(1)), m2: v::opt_string(&l.value(2)) }),
         "RawByte  notnull" => super::check_one(l, H28 { m0: v::int(&l.value(0)) }),
         "RawBytesFixedLength len=4 ASCENDING notnull" => super::check_one(l, H29 { m0: v::bytes(&l.value(0)) }),
+        "RawBytesTerminated term=0000 ASCENDING notnull" => super::check_one(l, H30 { m0: v::bytes(&l.value(0)) }),
         "RawDouble  notnull" => super::check_one(l, H31 { m0: v::float64(&l.value(0)) }),
         "RawFloat  notnull" => super::check_one(l, H32 { m0: v::float32(&l.value(0)) }),
         "RawInteger  notnull" => super::check_one(l, H33 { m0: v::int(&l.value(0)) }),
@@ -348,5 +356,5 @@ pub fn check(l: &Line) -> Option<Result<(), String>> {
 
 /// True when a struct declares line `l`'s shape.
 pub fn check_shape(l: &Line) -> bool {
-    matches!(l.signature().as_str(), "OrderedBlob ASCENDING null" | "OrderedBlob DESCENDING null" | "OrderedBlobVar ASCENDING null" | "OrderedBlobVar ASCENDING null,OrderedInt16 ASCENDING notnull,OrderedNumeric ASCENDING null" | "OrderedBlobVar DESCENDING null" | "OrderedFloat32 ASCENDING notnull" | "OrderedFloat32 DESCENDING notnull" | "OrderedFloat64 ASCENDING notnull" | "OrderedFloat64 DESCENDING notnull" | "OrderedInt16 ASCENDING notnull" | "OrderedInt16 DESCENDING notnull" | "OrderedInt32 ASCENDING notnull" | "OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt32 DESCENDING notnull" | "OrderedInt64 ASCENDING notnull" | "OrderedInt64 DESCENDING notnull" | "OrderedInt64 DESCENDING notnull,OrderedFloat64 ASCENDING notnull,OrderedString DESCENDING null" | "OrderedInt8 ASCENDING notnull" | "OrderedInt8 ASCENDING notnull,OrderedFloat32 DESCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt8 DESCENDING notnull" | "OrderedNumeric ASCENDING null" | "OrderedNumeric DESCENDING null" | "OrderedString ASCENDING null" | "OrderedString ASCENDING null,OrderedInt64 ASCENDING notnull" | "OrderedString ASCENDING null,OrderedInt64 DESCENDING notnull" | "OrderedString ASCENDING null,OrderedNumeric DESCENDING null,OrderedBlob ASCENDING null" | "OrderedString DESCENDING null" | "OrderedString DESCENDING null,OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null" | "RawByte  notnull" | "RawBytesFixedLength len=4 ASCENDING notnull" | "RawDouble  notnull" | "RawFloat  notnull" | "RawInteger  notnull" | "RawLong  notnull" | "RawShort  notnull" | "RawString ASCENDING notnull" | "RawString DESCENDING notnull" | "RawStringFixedLength len=6 ASCENDING notnull,OrderedInt32 DESCENDING notnull,OrderedBlobVar DESCENDING null" | "RawStringTerminated term=00 ASCENDING notnull" | "RawStringTerminated term=00 ASCENDING notnull,RawLong  notnull,OrderedString ASCENDING null")
+    matches!(l.signature().as_str(), "OrderedBlob ASCENDING null" | "OrderedBlob DESCENDING null" | "OrderedBlobVar ASCENDING null" | "OrderedBlobVar ASCENDING null,OrderedInt16 ASCENDING notnull,OrderedNumeric ASCENDING null" | "OrderedBlobVar DESCENDING null" | "OrderedFloat32 ASCENDING notnull" | "OrderedFloat32 DESCENDING notnull" | "OrderedFloat64 ASCENDING notnull" | "OrderedFloat64 DESCENDING notnull" | "OrderedInt16 ASCENDING notnull" | "OrderedInt16 DESCENDING notnull" | "OrderedInt32 ASCENDING notnull" | "OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt32 DESCENDING notnull" | "OrderedInt64 ASCENDING notnull" | "OrderedInt64 DESCENDING notnull" | "OrderedInt64 DESCENDING notnull,OrderedFloat64 ASCENDING notnull,OrderedString DESCENDING null" | "OrderedInt8 ASCENDING notnull" | "OrderedInt8 ASCENDING notnull,OrderedFloat32 DESCENDING notnull,OrderedString ASCENDING null,OrderedString ASCENDING null" | "OrderedInt8 DESCENDING notnull" | "OrderedNumeric ASCENDING null" | "OrderedNumeric DESCENDING null" | "OrderedString ASCENDING null" | "OrderedString ASCENDING null,OrderedInt64 ASCENDING notnull" | "OrderedString ASCENDING null,OrderedInt64 DESCENDING notnull" | "OrderedString ASCENDING null,OrderedNumeric DESCENDING null,OrderedBlob ASCENDING null" | "OrderedString DESCENDING null" | "OrderedString DESCENDING null,OrderedInt32 ASCENDING notnull,OrderedString ASCENDING null" | "RawByte  notnull" | "RawBytesFixedLength len=4 ASCENDING notnull" | "RawBytesTerminated term=0000 ASCENDING notnull" | "RawDouble  notnull" | "RawFloat  notnull" | "RawInteger  notnull" | "RawLong  notnull" | "RawShort  notnull" | "RawString ASCENDING notnull" | "RawString DESCENDING notnull" | "RawStringFixedLength len=6 ASCENDING notnull,OrderedInt32 DESCENDING notnull,OrderedBlobVar DESCENDING null" | "RawStringTerminated term=00 ASCENDING notnull" | "RawStringTerminated term=00 ASCENDING notnull,RawLong  notnull,OrderedString ASCENDING null")
 }

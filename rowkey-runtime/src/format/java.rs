@@ -417,3 +417,97 @@ impl Format<String> for NulTerminated {
         crate::codec::utf8(bytes, r, start, false)
     }
 }
+
+/// `#[java(terminated = b"..")]` on `String` / `Vec<u8>`: the raw bytes, then the `N`-byte
+/// terminator (`TERM`, big-endian in the low `N` bytes), as HBase's `TerminatedWrapper`
+/// (`RawStringTerminated`, `RawBytesTerminated`) writes it; `#[desc]` inverts both. A value in
+/// which the terminator would be found before its end (inside it, or straddling its end) is
+/// refused, since decode stops at the first terminator. Byte order is the values' order only
+/// for an all-`00` terminator (the others have no range in scans).
+#[derive(Debug, Clone, Copy)]
+pub struct Terminated<const N: usize, const TERM: u128>;
+
+impl<const N: usize, const TERM: u128> Terminated<N, TERM> {
+    const BYTES: [u8; 16] = TERM.to_be_bytes();
+
+    fn term() -> &'static [u8] {
+        &Self::BYTES[16 - N..]
+    }
+
+    /// Where the terminator first starts in `bytes`, each byte XORed with `flip`.
+    fn find(bytes: &[u8], flip: u8) -> Option<usize> {
+        let term = Self::term();
+        bytes
+            .windows(N)
+            .position(|w| w.iter().zip(term).all(|(b, t)| b ^ flip == *t))
+    }
+
+    fn write_bytes(v: &[u8], w: &mut Writer<'_>) -> Result<(), EncodeError> {
+        let mut with_term = Vec::with_capacity(v.len() + N);
+        with_term.extend_from_slice(v);
+        with_term.extend_from_slice(Self::term());
+        match Self::find(&with_term, 0) {
+            Some(index) if index < v.len() => Err(EncodeError::ContainsDelimiter {
+                field: w.field(),
+                delimiter: Self::term()[0],
+                index,
+            }),
+            _ => {
+                w.put(&with_term);
+                Ok(())
+            }
+        }
+    }
+
+    fn read_bytes(r: &mut Reader<'_>) -> Result<(Vec<u8>, usize), DecodeError> {
+        let start = r.offset();
+        let flip = r.flip();
+        let rest = r.rest();
+        let Some(p) = Self::find(rest, flip) else {
+            return Err(DecodeError::MissingTerminator {
+                field: r.field(),
+                offset: start,
+            });
+        };
+        let out = rest[..p].iter().map(|b| b ^ flip).collect();
+        r.advance(p + N);
+        Ok((out, start))
+    }
+}
+
+impl<const N: usize, const TERM: u128> Format<Vec<u8>> for Terminated<N, TERM> {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &Vec<u8>, _last: bool) -> usize {
+        v.len() + N
+    }
+
+    fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        Self::write_bytes(v, w)
+    }
+
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
+        Self::read_bytes(r).map(|(v, _)| v)
+    }
+}
+
+impl<const N: usize, const TERM: u128> Format<String> for Terminated<N, TERM> {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &String, _last: bool) -> usize {
+        v.len() + N
+    }
+
+    fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        Self::write_bytes(v.as_bytes(), w)
+    }
+
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
+        let (bytes, start) = Self::read_bytes(r)?;
+        crate::codec::utf8(bytes, r, start, false)
+    }
+}
