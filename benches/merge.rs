@@ -1,4 +1,7 @@
 //! The k-way merge is O(n log k): time per row at fixed n = 2^16 as k grows from 2 to 256.
+//! `merge_async`: the same rows through `rowkey::stream::MergeStream` over `Stream`s (one
+//! `stream::iter` per range, driven by `block_on`), next to `merge` at k = 16 and 256: the
+//! per-row overhead of the async path.
 //! Routing a key to a simulated region is O(log regions): 16 to 4096 regions.
 //! `cargo bench --bench merge`
 
@@ -38,6 +41,32 @@ fn merge(c: &mut Criterion) {
     g.finish();
 }
 
+fn merge_async(c: &mut Criterion) {
+    use futures::{executor::block_on, stream, StreamExt};
+    use rowkey::stream::MergeStream;
+
+    let mut g = c.benchmark_group("merge_async");
+    g.throughput(Throughput::Elements(u64::from(N)));
+    for k in [16u32, 256] {
+        let data = streams(k);
+        g.bench_with_input(BenchmarkId::new("sync", k), &data, |b, data| {
+            b.iter(|| {
+                let it = data.iter().map(|s| s.iter().map(Vec::as_slice));
+                black_box(Merge::new(it, 1).count())
+            })
+        });
+        g.bench_with_input(BenchmarkId::new("async", k), &data, |b, data| {
+            b.iter(|| {
+                let it = data
+                    .iter()
+                    .map(|s| stream::iter(s.iter().map(Vec::as_slice)));
+                black_box(block_on(MergeStream::new(it, 1).count()))
+            })
+        });
+    }
+    g.finish();
+}
+
 fn route(c: &mut Criterion) {
     let mut g = c.benchmark_group("route");
     let keys: Vec<[u8; 8]> = (0..1024u64)
@@ -63,6 +92,6 @@ criterion_group! {
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2))
         .sample_size(20);
-    targets = merge, route
+    targets = merge, merge_async, route
 }
 criterion_main!(benches);

@@ -183,3 +183,38 @@ fn prefix_stop_rows() {
     }
     assert!(checked > 100, "{checked}");
 }
+
+/// The reversed scan of a prefix reads the rows `Scan.setRowPrefixFilter` gives a forward scan,
+/// from the other end: it starts at HBase's stop row (exclusive; empty: the last row) and ends
+/// at its start row (inclusive). Every line of row_prefix_stop.jsonl.
+#[test]
+fn reversed_prefix_scans_swap_hbase_start_and_stop() {
+    let mut checked = 0;
+    for line in lines("row_prefix_stop.jsonl") {
+        if line["prefix"].is_null() {
+            continue;
+        }
+        let prefix = hex(&line["prefix"]);
+        let r = rowkey::ScanRange::prefix(&prefix).to_hbase_reversed();
+        assert_eq!(r.start_row, hex(&line["stop_row"]), "prefix {prefix:02x?}");
+        assert!(!r.start_inclusive);
+        assert_eq!(r.stop_row, hex(&line["start_row"]), "prefix {prefix:02x?}");
+        assert!(r.stop_inclusive);
+        // The same rows as the forward range, at both edges.
+        let forward = rowkey::ScanRange::prefix(&prefix);
+        let mut probes = vec![prefix.clone(), forward.stop.clone()];
+        probes.push([prefix.clone(), vec![0xFF; 3]].concat());
+        if let Some((last, head)) = prefix.split_last() {
+            probes.push([head, &[last.wrapping_sub(1)], &[0xFF]].concat());
+        }
+        for p in probes {
+            assert_eq!(
+                r.contains(&p),
+                forward.contains(&p),
+                "{p:02x?} under {prefix:02x?}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+}

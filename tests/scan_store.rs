@@ -1,9 +1,13 @@
 //! Scans end to end in a real embedded store (redb): for random key sets and random partial
 //! keys (an equality prefix plus an optional range on the next field), the plan's ranges,
 //! read through redb's own range API and merged, return exactly the keys a brute-force filter
-//! over the decoded structs returns, in logical order.
+//! over the decoded structs returns, in logical order. The `async_*` tests read the same plans
+//! through the async path (`rowkey::stream`): redb behind tokio's `spawn_blocking` as a client
+//! that returns pages, fanned out and merged, forward and in reverse, with limits.
 
 use core::ops::Bound;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use proptest::prelude::*;
 use redb::{backends::InMemoryBackend, Database, ReadableDatabase, TableDefinition};
@@ -66,13 +70,13 @@ fn in_range<T: Ord>(v: &T, r: &(Bound<T>, Bound<T>)) -> bool {
 }
 
 /// Writes `keys` into a fresh in-memory redb, runs `plan` range by range through redb's range
-/// API, merges the streams and checks the result against `want`.
+/// API, merges the streams and checks the result against `want`. Returns the merged rows.
 fn check<K: RowKey + core::fmt::Debug + PartialEq>(
     db: &Database,
     keys: &[K],
     plan: Result<ScanPlan, EncodeError>,
     want: impl Fn(&K) -> bool,
-) -> Result<(), TestCaseError> {
+) -> Result<Vec<Vec<u8>>, TestCaseError> {
     let plan = plan.map_err(|e| TestCaseError::fail(e.to_string()))?;
     let tx = db.begin_read().unwrap();
     let table = tx.open_table(ROWS).unwrap();
@@ -113,6 +117,114 @@ fn check<K: RowKey + core::fmt::Debug + PartialEq>(
     if plan.is_point() {
         prop_assert!(got.len() <= 1);
     }
+    Ok(merged)
+}
+
+/// How the async path reads a plan: rows per page, direction, and a limit.
+#[derive(Debug, Clone, Copy)]
+struct Read {
+    page: usize,
+    reverse: bool,
+    limit: Option<usize>,
+    concurrency: usize,
+}
+
+/// The read a query's fields pick: pages of 1, 7 or 10240 rows (TiKV's maximum), either
+/// direction, a limit of 0 to 4 rows one time in three, 1 to 4 scans at once or all.
+fn read_of(q: &Query) -> Read {
+    let x = q.t.rotate_right(7);
+    Read {
+        page: [1, 7, 10240][x % 3],
+        reverse: (x / 3) % 2 == 1,
+        limit: ((x / 6) % 3 == 0).then_some((x / 18) % 5),
+        concurrency: [1, 2, 4, usize::MAX][(x / 90) % 4],
+    }
+}
+
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RT.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .build()
+            .unwrap()
+    })
+}
+
+/// Reads `plan` through the async path, with redb as a page-returning async client (each page
+/// a `spawn_blocking` read transaction, `limit` rows of the range, ascending or descending),
+/// and checks the rows against the synchronous merge's `merged`: the same, reversed in reverse,
+/// the first `limit` of them; with a limit, every scan stops (reads are counted).
+fn check_async(
+    db: &Arc<Database>,
+    plan: &ScanPlan,
+    merged: &[Vec<u8>],
+    read: Read,
+) -> Result<(), TestCaseError> {
+    use futures::StreamExt;
+    use rowkey::stream::Pages;
+    use rowkey::ScanRange;
+
+    let reads = Arc::new(AtomicUsize::new(0));
+    let fetch = {
+        let (db, reads) = (db.clone(), reads.clone());
+        move |range: ScanRange, limit: usize| {
+            let (db, reads) = (db.clone(), reads.clone());
+            async move {
+                reads.fetch_add(1, Ordering::SeqCst);
+                tokio::task::spawn_blocking(move || {
+                    let tx = db.begin_read().unwrap();
+                    let table = tx.open_table(ROWS).unwrap();
+                    let rows = table.range::<&[u8]>(range.to_bounds()).unwrap();
+                    let key = |row: Result<_, redb::StorageError>| {
+                        let (k, _): (redb::AccessGuard<&[u8]>, redb::AccessGuard<&[u8]>) =
+                            row.unwrap();
+                        k.value().to_vec()
+                    };
+                    if read.reverse {
+                        rows.rev().take(limit).map(key).collect::<Vec<_>>()
+                    } else {
+                        rows.take(limit).map(key).collect::<Vec<_>>()
+                    }
+                })
+                .await
+                .map_err(|e| e.to_string())
+            }
+        }
+    };
+    let rows = plan.fan_out(read.concurrency, |range| {
+        let pages = Pages::new(range.clone(), read.page, fetch.clone());
+        if read.reverse {
+            pages.reverse()
+        } else {
+            pages
+        }
+    });
+    let rows = if read.reverse { rows.reverse() } else { rows };
+    let rows = match read.limit {
+        Some(n) => rows.limit(n),
+        None => rows,
+    };
+    let got: Vec<Vec<u8>> = runtime().block_on(rows.map(|r| r.unwrap()).collect());
+    let mut want: Vec<Vec<u8>> = merged.to_vec();
+    if read.reverse {
+        want.reverse();
+    }
+    if let Some(n) = read.limit {
+        want.truncate(n);
+        // One page per scan to start, then one more per row taken (pages of one row): the
+        // scans stop with the limit.
+        if read.page == 1 {
+            let most = plan.ranges().len() + n;
+            prop_assert!(
+                reads.load(Ordering::SeqCst) <= most,
+                "{} reads for a limit of {n} over {} ranges",
+                reads.load(Ordering::SeqCst),
+                plan.ranges().len()
+            );
+        }
+    }
+    prop_assert_eq!(got, want, "{:?} over {:?}", read, plan);
     Ok(())
 }
 
@@ -743,6 +855,34 @@ macro_rules! store_test {
         }
     };
 }
+
+/// `store_test!` through the async path: each query's plan read by `check_async` too.
+macro_rules! async_store_test {
+    ($name:ident, $gen:expr, $fields:expr, $query:ident) => {
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(8))]
+            #[test]
+            fn $name(
+                keys in proptest::collection::vec($gen, 200..1500),
+                queries in proptest::collection::vec(query($fields), 40),
+            ) {
+                let keys = dedup(keys);
+                let db = Arc::new(store(&keys));
+                for q in &queries {
+                    let (plan, want) = $query(q, &keys);
+                    let Ok(p) = plan.clone() else { continue };
+                    let merged = check(&db, &keys, plan, want)?;
+                    check_async(&db, &p, &merged, read_of(q))?;
+                }
+            }
+        }
+    };
+}
+
+async_store_test!(async_unsalted, plain(), 4, plain_query);
+async_store_test!(async_md5_buckets, bucketed(), 4, bucketed_query);
+async_store_test!(async_phoenix_buckets, phoenix(), 3, phoenix_query);
+async_store_test!(async_random_buckets, random(), 2, random_query);
 
 store_test!(unsalted, plain(), 4, plain_query);
 store_test!(md5_prefix_of_leading_field, prefixed(), 3, prefixed_query);

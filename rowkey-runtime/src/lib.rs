@@ -46,6 +46,8 @@ pub mod salt;
 pub mod scan;
 pub mod sim;
 pub mod splits;
+#[cfg(feature = "async")]
+pub mod stream;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -58,5 +60,5 @@ pub use key::RowKey;
 pub use layout::{FieldLayout, Layout};
 pub use merge::{Merge, RowItem};
 pub use salt::Salt;
-pub use scan::{ScanPlan, ScanRange};
+pub use scan::{ReversedScan, ScanPlan, ScanRange};
 pub use splits::SplitError;

@@ -33,11 +33,20 @@ impl<T: RowItem, E> RowItem for Result<T, E> {
     }
 }
 
-struct Head<T> {
-    item: T,
-    stream: usize,
-    skip: usize,
-    reverse: bool,
+/// A stream's row waiting in a merge's heap.
+pub(crate) struct Head<T> {
+    pub(crate) item: T,
+    pub(crate) stream: usize,
+    pub(crate) skip: usize,
+    pub(crate) reverse: bool,
+}
+
+/// False for a row an inexact plan's filter drops (a key not of `key_len` bytes); errors pass.
+pub(crate) fn kept<T: RowItem>(key_len: Option<usize>, item: &T) -> bool {
+    match (key_len, item.row_key()) {
+        (Some(n), Some(key)) => key.len() == n,
+        _ => true,
+    }
 }
 
 impl<T: RowItem> Head<T> {
@@ -149,11 +158,7 @@ where
     /// Reads the stream's next row (skipping rows the filter drops) into the heap.
     fn pull(&mut self, stream: usize) {
         for item in self.streams[stream].by_ref() {
-            let kept = match (self.key_len, item.row_key()) {
-                (Some(n), Some(key)) => key.len() == n,
-                _ => true,
-            };
-            if kept {
+            if kept(self.key_len, &item) {
                 self.heap.push(Head {
                     item,
                     stream,

@@ -107,6 +107,94 @@ impl ScanRange {
         (Bound::Included(&self.start[..]), stop)
     }
 
+    /// The range as owned bounds, for clients whose range types own their keys (TiKV's
+    /// `BoundRange::from((Bound<Vec<u8>>, Bound<Vec<u8>>))`, sled, fjall).
+    ///
+    /// ```
+    /// use std::ops::Bound;
+    /// use rowkey::ScanRange;
+    ///
+    /// assert_eq!(
+    ///     ScanRange::prefix(b"ab").into_bounds(),
+    ///     (Bound::Included(b"ab".to_vec()), Bound::Excluded(b"ac".to_vec()))
+    /// );
+    /// assert_eq!(ScanRange::all().into_bounds().1, Bound::Unbounded);
+    /// ```
+    pub fn into_bounds(self) -> (Bound<Vec<u8>>, Bound<Vec<u8>>) {
+        let stop = if self.stop.is_empty() {
+            Bound::Unbounded
+        } else {
+            Bound::Excluded(self.stop)
+        };
+        (Bound::Included(self.start), stop)
+    }
+
+    /// The rest of the range after `key` (a page's last row): start at `key` + `00`, the
+    /// first key above it. The stop is kept.
+    ///
+    /// ```
+    /// use rowkey::ScanRange;
+    ///
+    /// let next = ScanRange::prefix(b"a").after(b"a7");
+    /// assert_eq!((next.start.as_slice(), next.stop.as_slice()), (&b"a7\0"[..], &b"b"[..]));
+    /// ```
+    pub fn after(&self, key: &[u8]) -> ScanRange {
+        let mut start = key.to_vec();
+        start.push(0);
+        ScanRange {
+            start: start.max(self.start.clone()),
+            stop: self.stop.clone(),
+        }
+    }
+
+    /// The rest of the range below `key` (the last row of a page read in descending order):
+    /// the stop becomes `key` (exclusive). The start is kept.
+    ///
+    /// ```
+    /// use rowkey::ScanRange;
+    ///
+    /// let next = ScanRange::prefix(b"a").before(b"a7");
+    /// assert_eq!((next.start.as_slice(), next.stop.as_slice()), (&b"a"[..], &b"a7"[..]));
+    /// ```
+    pub fn before(&self, key: &[u8]) -> ScanRange {
+        let stop = if self.stop.is_empty() || key < &self.stop[..] {
+            key.to_vec()
+        } else {
+            self.stop.clone()
+        };
+        ScanRange {
+            start: self.start.clone(),
+            stop,
+        }
+    }
+
+    /// The same rows read from the high end, as an HBase reversed scan takes them
+    /// (`Scan.setReversed(true)`, whose start row is the upper one):
+    /// `withStartRow(start_row, start_inclusive)` and `withStopRow(stop_row, stop_inclusive)`.
+    /// An empty `start_row` starts at the last row of the table.
+    ///
+    /// ```
+    /// use rowkey::ScanRange;
+    ///
+    /// let r = ScanRange::prefix(b"ab").to_hbase_reversed();
+    /// assert_eq!(r.start_row, b"ac"); // exclusive: the row above every "ab..." row
+    /// assert!(!r.start_inclusive);
+    /// assert_eq!(r.stop_row, b"ab"); // inclusive
+    /// assert!(r.stop_inclusive);
+    /// assert_eq!(
+    ///     r.to_hbase_shell(),
+    ///     r#"{REVERSED => true, STARTROW => "ac", STOPROW => "ab"}"#
+    /// );
+    /// ```
+    pub fn to_hbase_reversed(&self) -> ReversedScan {
+        ReversedScan {
+            start_row: self.stop.clone(),
+            start_inclusive: false,
+            stop_row: self.start.clone(),
+            stop_inclusive: true,
+        }
+    }
+
     /// The range as HBase shell scan options, with bytes escaped as `Bytes.toStringBinary`
     /// does, inside double quotes so that the shell (Ruby) turns `\xHH` back into bytes.
     pub fn to_hbase_shell(&self) -> String {
@@ -115,6 +203,47 @@ impl ScanRange {
             s.push_str(&format!(", STOPROW => {}", shell_string(&self.stop)));
         }
         s.push('}');
+        s
+    }
+}
+
+/// The rows of a [`ScanRange`] as an HBase reversed scan reads them, from the high end (see
+/// [`ScanRange::to_hbase_reversed`]): the arguments of `Scan.withStartRow(start_row,
+/// start_inclusive)` and `withStopRow(stop_row, stop_inclusive)` on a `Scan` with
+/// `setReversed(true)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReversedScan {
+    /// The upper row, where the scan starts; empty for the last row of the table.
+    pub start_row: Vec<u8>,
+    /// Whether `start_row` itself is read (false: it is the exclusive stop of the range).
+    pub start_inclusive: bool,
+    /// The lower row, where the scan ends.
+    pub stop_row: Vec<u8>,
+    /// Whether `stop_row` itself is read (true: it is the inclusive start of the range).
+    pub stop_inclusive: bool,
+}
+
+impl ReversedScan {
+    /// True when `key` is among the rows the scan reads.
+    pub fn contains(&self, key: &[u8]) -> bool {
+        let below_start = self.start_row.is_empty()
+            || key < &self.start_row[..]
+            || (self.start_inclusive && key == &self.start_row[..]);
+        let above_stop =
+            key > &self.stop_row[..] || (self.stop_inclusive && key == &self.stop_row[..]);
+        below_start && above_stop
+    }
+
+    /// The HBase shell's scan options. The shell takes a reversed scan's `STARTROW` as
+    /// inclusive and `STOPROW` as exclusive, the reverse of what the range needs at both ends:
+    /// the options read the range's rows, plus the row `start_row` if it exists, minus the row
+    /// `stop_row` if it exists. Use the Java API (or filter) where that matters.
+    pub fn to_hbase_shell(&self) -> String {
+        let mut s = String::from("{REVERSED => true");
+        if !self.start_row.is_empty() {
+            s.push_str(&format!(", STARTROW => {}", shell_string(&self.start_row)));
+        }
+        s.push_str(&format!(", STOPROW => {}}}", shell_string(&self.stop_row)));
         s
     }
 }
@@ -252,6 +381,11 @@ impl ScanPlan {
     /// Bytes of salt at the front of each key; the merge orders rows by what follows.
     pub fn salt_len(&self) -> usize {
         self.salt_len
+    }
+
+    /// The length every matching key has, for an inexact plan (see [`is_exact`](Self::is_exact)).
+    pub fn key_len(&self) -> Option<usize> {
+        self.key_len
     }
 
     /// True when `key` is in one of the ranges.
