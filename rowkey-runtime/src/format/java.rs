@@ -234,7 +234,7 @@ impl Format<Vec<u8>> for JavaStr {
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
         let flip = r.flip();
         let rest = r.take_raw(r.remaining())?;
-        Ok(rest.iter().map(|b| b ^ flip).collect())
+        Ok(unflip(rest, flip))
     }
 }
 
@@ -258,7 +258,17 @@ impl Format<String> for JavaStr {
         let start = r.offset();
         let flip = r.flip();
         let rest = r.take_raw(r.remaining())?;
-        crate::codec::utf8(rest.iter().map(|b| b ^ flip).collect(), r, start, false)
+        crate::codec::utf8(unflip(rest, flip), r, start, false)
+    }
+}
+
+/// The stored bytes as the value's (un-inverted under `#[desc]`); a plain copy otherwise.
+#[inline]
+fn unflip(stored: &[u8], flip: u8) -> Vec<u8> {
+    if flip == 0 {
+        stored.to_vec()
+    } else {
+        stored.iter().map(|b| b ^ flip).collect()
     }
 }
 
@@ -442,21 +452,29 @@ impl<const N: usize, const TERM: u128> Terminated<N, TERM> {
             .position(|w| w.iter().zip(term).all(|(b, t)| b ^ flip == *t))
     }
 
+    /// Where the terminator would first be found in `v` followed by it, if before `v`'s end:
+    /// inside `v`, or straddling its end (the last bytes of `v` and the first of the
+    /// terminator). No copy: the value is checked in place.
+    fn early(v: &[u8]) -> Option<usize> {
+        let term = Self::term();
+        Self::find(v, 0).or_else(|| {
+            (v.len().saturating_sub(N - 1)..v.len()).find(|&i| {
+                let inside = &v[i..];
+                term.starts_with(inside) && term[inside.len()..] == term[..N - inside.len()]
+            })
+        })
+    }
+
     fn write_bytes(v: &[u8], w: &mut Writer<'_>) -> Result<(), EncodeError> {
-        let mut with_term = Vec::with_capacity(v.len() + N);
-        with_term.extend_from_slice(v);
-        with_term.extend_from_slice(Self::term());
-        match Self::find(&with_term, 0) {
-            Some(index) if index < v.len() => Err(EncodeError::ContainsDelimiter {
+        if let Some(index) = Self::early(v) {
+            return Err(EncodeError::ContainsDelimiter {
                 field: w.field(),
                 delimiter: Self::term()[0],
                 index,
-            }),
-            _ => {
-                w.put(&with_term);
-                Ok(())
-            }
+            });
         }
+        w.put_then(v, Self::term());
+        Ok(())
     }
 
     fn read_bytes(r: &mut Reader<'_>) -> Result<(Vec<u8>, usize), DecodeError> {

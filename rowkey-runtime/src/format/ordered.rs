@@ -328,11 +328,8 @@ impl<const DESC: bool> Format<Vec<u8>> for Blob<DESC> {
     }
 
     fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        if !DESC {
-            w.put_then(&[BLOB], v);
-            return Ok(());
-        }
-        if let Some(index) = find_byte(v, 0) {
+        // DESCENDING ends with a terminator (`FF` once inverted), which the value must not hold.
+        if let Some(index) = if DESC { find_byte(v, 0) } else { None } {
             return Err(EncodeError::ContainsDelimiter {
                 field: w.field(),
                 delimiter: 0,
@@ -340,7 +337,9 @@ impl<const DESC: bool> Format<Vec<u8>> for Blob<DESC> {
             });
         }
         w.put_then(&[BLOB], v);
-        w.put_byte(TERM);
+        if DESC {
+            w.put_byte(TERM);
+        }
         Ok(())
     }
 
