@@ -1,0 +1,91 @@
+//! Bigtable's `RowSet` and `RowRange` from rowkey's scans (feature `bigtable`): the types of the
+//! v2 API that bigtable_rs re-exports as `bigtable_rs::google::bigtable::v2`.
+//!
+//! A `ReadRowsRequest` reads the rows of its `RowSet` in key order (or descending, with
+//! `reversed: true`). Two ways to read a plan:
+//! - [`row_set`]: one request for the whole plan. A point plan becomes its row keys; a salted
+//!   plan's rows come back bucket after bucket, not in logical order.
+//! - [`range_row_set`] per range, one request each, merged with `plan.fan_out(..)`: rows in
+//!   logical order, salt ignored.
+//!
+//! A plan with no rows has no `RowSet`: [`row_set`] returns `None`, because a request whose
+//! `RowSet` is empty reads the whole table.
+//!
+//! ```
+//! use rowkey::RowKey;
+//! use rowkey_clients::bigtable::row_set;
+//!
+//! #[derive(RowKey)]
+//! #[salt(md5, buckets = 4, of = "id")]
+//! struct Event { day: u32, id: u64 }
+//!
+//! let set = row_set(&Event::scan().day(7).plan().unwrap()).unwrap();
+//! assert_eq!((set.row_keys.len(), set.row_ranges.len()), (0, 4));
+//! let get = row_set(&Event::scan().day(7).id(9).plan().unwrap()).unwrap();
+//! assert_eq!((get.row_keys.len(), get.row_ranges.len()), (1, 0));
+//! ```
+
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::row_range::{EndKey, StartKey};
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{RowRange, RowSet};
+use rowkey_runtime::{ScanPlan, ScanRange};
+
+/// The range as a `RowRange`: `start_key_closed` (left unset for an empty start, which Bigtable
+/// reads as the first row), and `end_key_open` (unset for an empty stop: the end of the table).
+///
+/// ```
+/// use rowkey::ScanRange;
+/// use rowkey_clients::bigtable::row_range;
+/// use bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
+///
+/// let r = row_range(&ScanRange::prefix(b"ab"));
+/// assert_eq!(r.start_key, Some(StartKey::StartKeyClosed(b"ab".to_vec())));
+/// assert_eq!(r.end_key, Some(EndKey::EndKeyOpen(b"ac".to_vec())));
+/// assert_eq!(row_range(&ScanRange::all()), Default::default());
+/// ```
+pub fn row_range(range: &ScanRange) -> RowRange {
+    RowRange {
+        start_key: (!range.start.is_empty()).then(|| StartKey::StartKeyClosed(range.start.clone())),
+        end_key: (!range.stop.is_empty()).then(|| EndKey::EndKeyOpen(range.stop.clone())),
+    }
+}
+
+/// Every row of the plan as one `RowSet`: the row keys of a point plan, or one `RowRange` per
+/// range. `None` when the plan has no rows (send no request: an empty `RowSet` reads the
+/// whole table).
+///
+/// ```
+/// use rowkey::RowKey;
+/// use rowkey_clients::bigtable::row_set;
+///
+/// #[derive(RowKey)]
+/// struct Reading { sensor: u16, at: u32 }
+///
+/// let none = Reading::scan().sensor(1).at_range(9..9).plan().unwrap();
+/// assert!(none.ranges().is_empty());
+/// assert_eq!(row_set(&none), None);
+/// ```
+pub fn row_set(plan: &ScanPlan) -> Option<RowSet> {
+    if plan.ranges().is_empty() {
+        return None;
+    }
+    Some(if plan.is_point() {
+        RowSet {
+            row_keys: plan.rows().into_iter().map(<[u8]>::to_vec).collect(),
+            row_ranges: Vec::new(),
+        }
+    } else {
+        RowSet {
+            row_keys: Vec::new(),
+            row_ranges: plan.ranges().iter().map(row_range).collect(),
+        }
+    })
+}
+
+/// One range as a `RowSet`, for one `ReadRowsRequest` per range (the fan-out). `None` for an
+/// empty range, for the reason given at [`row_set`].
+pub fn range_row_set(range: &ScanRange) -> Option<RowSet> {
+    (!range.is_empty()).then(|| RowSet {
+        row_keys: Vec::new(),
+        row_ranges: vec![row_range(range)],
+    })
+}

@@ -1,0 +1,146 @@
+//! The `TScan` of HBase's Thrift 1 gateway from rowkey's scans (feature `hbase-thrift`), for
+//! `scannerOpenWithScan` through the [hbase-thrift](https://docs.rs/hbase-thrift) crate.
+//!
+//! The gateway turns a `TScan` into a Java `Scan` with `setStartRow` (inclusive) and
+//! `setStopRow` (exclusive), and `setReversed` when `reversed` is set. A forward scan is
+//! therefore exact: [`scan`]. A reversed scan starts at its start row, inclusive, and ends
+//! before its stop row, exclusive: the other way round from the range it reads, and Thrift 1
+//! has no inclusive flags to fix it. [`reversed_scan`] is exact where byte strings allow (a
+//! bound ending in `00` has an immediate predecessor, as the stop of [`ScanRange::row`] and the
+//! start of [`ScanRange::after`] do; an empty bound is the table's end), and
+//! otherwise reads at most one row above the range and the rows below it until the client
+//! stops: [`ReversedThriftScan::admit`] says which rows to keep and when to close the scanner.
+//!
+//! ```
+//! use rowkey::ScanRange;
+//! use rowkey_clients::hbase_thrift::scan;
+//!
+//! let s = scan(&ScanRange::prefix(b"ab"));
+//! assert_eq!(s.start_row.as_deref(), Some(&b"ab"[..]));
+//! assert_eq!(s.stop_row.as_deref(), Some(&b"ac"[..]));
+//! ```
+
+use hbase_thrift::hbase::TScan;
+use rowkey_runtime::ScanRange;
+
+/// The forward scan of `range`: `start_row` inclusive, `stop_row` exclusive (unset for an empty
+/// stop, the end of the table). Exact. Set `columns`, `caching` and the rest on the result.
+///
+/// ```
+/// use rowkey::ScanRange;
+/// use rowkey_clients::hbase_thrift::scan;
+///
+/// let s = scan(&ScanRange::prefix(b"\xFF"));
+/// assert_eq!((s.start_row, s.stop_row), (Some(b"\xFF".to_vec()), None));
+/// assert_ne!(s.reversed, Some(true));
+/// ```
+pub fn scan(range: &ScanRange) -> TScan {
+    TScan {
+        start_row: Some(range.start.clone()),
+        stop_row: (!range.stop.is_empty()).then(|| range.stop.clone()),
+        ..TScan::default()
+    }
+}
+
+/// The reversed scan of `range` and the check that trims what it reads to the range.
+///
+/// - Top: the scan starts at `stop` minus its last byte when that byte is `00` (the largest
+///   row below `stop`), exact; at the last row of the table for an empty stop, exact; else at
+///   `stop` itself, which reads the row `stop` if it exists.
+/// - Bottom: the scan ends above `start` minus its last byte when that byte is `00`, exact;
+///   at the first row of the table for an empty start, exact; else at the first row of the
+///   table, so the client closes the scanner at the first row below `start`.
+///
+/// ```
+/// use rowkey::ScanRange;
+/// use rowkey_clients::hbase_thrift::{reversed_scan, Admit};
+///
+/// // A page's rest of the range starts at the last row + 00: exact at both ends.
+/// let r = reversed_scan(&ScanRange { start: b"k1\x00".to_vec(), stop: b"k9\x00".to_vec() });
+/// assert!(r.is_exact());
+/// assert_eq!(r.scan.start_row.as_deref(), Some(&b"k9"[..]));
+/// assert_eq!(r.scan.stop_row.as_deref(), Some(&b"k1"[..]));
+/// assert_eq!(r.scan.reversed, Some(true));
+///
+/// let p = reversed_scan(&ScanRange::prefix(b"ab"));
+/// assert!(!p.is_exact());
+/// assert_eq!(p.admit(b"ac"), Admit::Skip); // the stop row, read by the inclusive start
+/// assert_eq!(p.admit(b"ab\xFF"), Admit::Take);
+/// assert_eq!(p.admit(b"aa\xFF"), Admit::End); // below the range: close the scanner
+/// ```
+pub fn reversed_scan(range: &ScanRange) -> ReversedThriftScan {
+    // An empty row is the end of the table to HBase in either place, so an empty predecessor
+    // is no use: the range then reads the row `stop` (or every row below `start`) and trims.
+    let top = predecessor(&range.stop);
+    let bottom = predecessor(&range.start);
+    let start_row = match top {
+        _ if range.stop.is_empty() => None,
+        Some(p) => Some(p.to_vec()),
+        None => Some(range.stop.clone()),
+    };
+    ReversedThriftScan {
+        scan: TScan {
+            start_row,
+            stop_row: bottom.map(<[u8]>::to_vec),
+            reversed: Some(true),
+            ..TScan::default()
+        },
+        top_exact: range.stop.is_empty() || top.is_some(),
+        bottom_exact: range.start.is_empty() || bottom.is_some(),
+        range: range.clone(),
+    }
+}
+
+/// A reversed Thrift 1 scan and the range it must be trimmed to (see [`reversed_scan`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReversedThriftScan {
+    /// What to send to `scannerOpenWithScan`.
+    pub scan: TScan,
+    range: ScanRange,
+    top_exact: bool,
+    bottom_exact: bool,
+}
+
+/// What to do with a row a reversed scan returned, in the order it returned them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Admit {
+    /// In the range: keep it.
+    Take,
+    /// Above the range (the row at the scan's inclusive start): drop it and read on.
+    Skip,
+    /// Below the range: drop it and close the scanner; no later row is in the range.
+    End,
+}
+
+impl ReversedThriftScan {
+    /// True when the scan reads exactly the range's rows, so [`admit`](Self::admit) always
+    /// says [`Admit::Take`].
+    pub fn is_exact(&self) -> bool {
+        self.top_exact && self.bottom_exact
+    }
+
+    /// The range this scan reads, highest row first.
+    pub fn range(&self) -> &ScanRange {
+        &self.range
+    }
+
+    /// Whether to keep `row`, skip it or stop reading.
+    pub fn admit(&self, row: &[u8]) -> Admit {
+        if row < &self.range.start[..] {
+            Admit::End
+        } else if !self.range.stop.is_empty() && row >= &self.range.stop[..] {
+            Admit::Skip
+        } else {
+            Admit::Take
+        }
+    }
+}
+
+/// The largest row below `key`, when there is one and HBase can take it as a bound: `key`
+/// minus a trailing `00`, unless that leaves the empty row.
+fn predecessor(key: &[u8]) -> Option<&[u8]> {
+    match key.split_last() {
+        Some((0, rest)) if !rest.is_empty() => Some(rest),
+        _ => None,
+    }
+}
