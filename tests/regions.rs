@@ -1,13 +1,9 @@
-//! Regions: the HBase book's pre-split lesson checked, split points that balance load for
-//! every salt, and the hotspot demo's claims asserted on the demo's own code.
+//! Regions: the HBase book's pre-split lesson checked, and split points that balance load for
+//! every salt. (The hotspot demo's claims are tested with the demo, in `rowkey-cli/tests/`.)
 
 use rowkey::sim::Table;
 use rowkey::splits::{self, check, KeySpace, NumberStringSplit};
 use rowkey::RowKey;
-
-#[path = "../examples/hotspot.rs"]
-#[allow(dead_code)]
-mod hotspot;
 
 /// xorshift64*: reproducible random keys without another dependency.
 struct Rng(u64);
@@ -202,38 +198,4 @@ fn split_points_refuse_layouts_they_cannot_balance() {
         table.put(k);
     }
     assert!(table.report().max_over_mean <= 1.01);
-}
-
-/// The hotspot demo's claims, on the demo's own designs and simulation (fewer writes).
-#[test]
-fn hotspot_demo_claims() {
-    let writes = 300_000;
-    for design in &hotspot::DESIGNS {
-        let report = hotspot::simulate(design, writes);
-        assert!(
-            report.regions > 5,
-            "{}: the table auto-split ({} regions)",
-            design.name,
-            report.regions
-        );
-        let worst_share = report.late_min(0.5, |w| w.hottest_share);
-        let worst_spread = report.late_max(0.5, |w| w.max_over_mean);
-        match design.name {
-            "timestamp first" | "id first" => {
-                assert!(worst_share >= 0.99, "{}: {worst_share}", design.name)
-            }
-            "md5 buckets (16)" | "random buckets (16)" => {
-                assert!(
-                    worst_spread <= 2.0,
-                    "{}: hottest region {worst_spread}x the mean",
-                    design.name
-                )
-            }
-            _ => assert!(
-                report.late(0.5, |w| w.hottest_share) < 0.2,
-                "{}",
-                design.name
-            ),
-        }
-    }
 }

@@ -1,6 +1,7 @@
 //! An offline region simulator (a text-mode Key Visualizer): route writes to regions as HBase
 //! would, optionally auto-split a region at its middle key when it grows past a row threshold,
-//! and report how evenly the writes spread, overall and per window of consecutive writes.
+//! host the regions on region servers, and report how evenly the writes spread, overall and per
+//! window of consecutive writes, per region and per server.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -31,6 +32,7 @@ pub struct Table {
     last_window: Vec<u64>,
     total: u64,
     splits: usize,
+    servers: usize,
 }
 
 /// What happened in one window of consecutive writes (attributed to the regions as they are at
@@ -43,6 +45,10 @@ pub struct Window {
     pub regions_written: usize,
     /// Busiest region's writes over the mean of the regions written.
     pub max_over_mean: f64,
+    /// Share of the window's writes that went to its busiest region server (0..=1).
+    pub hottest_server_share: f64,
+    /// Region servers that received at least one write.
+    pub servers_written: usize,
 }
 
 /// The result of a simulation.
@@ -66,6 +72,8 @@ pub struct Report {
     pub windows: Vec<Window>,
     /// Writes per region (in key order) in the last window: where writes go now.
     pub last_window: Vec<u64>,
+    /// Region servers hosting the regions.
+    pub servers: usize,
 }
 
 impl Table {
@@ -87,6 +95,7 @@ impl Table {
             last_window: Vec::new(),
             total: 0,
             splits: 0,
+            servers: 1,
         }
     }
 
@@ -95,6 +104,82 @@ impl Table {
     pub fn auto_split(mut self, rows: usize) -> Self {
         self.split_rows = Some(rows.max(2));
         self
+    }
+
+    /// Hosts the regions on `servers` region servers (default 1): the regions, in key order, are
+    /// assigned round-robin, and assigned again after every split, as a balancer that evens out
+    /// region counts moves them. A server's writes in a window are those of the regions it hosts
+    /// at the end of the window.
+    ///
+    /// ```
+    /// use rowkey::sim::Table;
+    ///
+    /// // Four regions on two servers: regions 0 and 2 on server 0, 1 and 3 on server 1.
+    /// let mut t = Table::new(&[vec![0x40], vec![0x80], vec![0xC0]]).servers(2).window(4);
+    /// for b in [0x01u8, 0x81, 0x02, 0x82] {
+    ///     t.put(&[b]);
+    /// }
+    /// let w = t.report().windows[0];
+    /// assert_eq!(w.hottest_share, 0.5); // two regions, two writes each
+    /// assert_eq!(w.hottest_server_share, 1.0); // both on server 0
+    /// assert_eq!(t.server_of(2), 0);
+    /// ```
+    pub fn servers(mut self, servers: usize) -> Self {
+        self.servers = servers.max(1);
+        self
+    }
+
+    /// The server hosting region `region` now.
+    pub fn server_of(&self, region: usize) -> usize {
+        region % self.servers
+    }
+
+    /// The rows stored in `[start, stop)` (an empty `stop`: to the end), in key order. Rows are
+    /// kept only with [`auto_split`](Self::auto_split).
+    ///
+    /// ```
+    /// use rowkey::sim::Table;
+    ///
+    /// let mut t = Table::new::<Vec<u8>>(&[]).auto_split(2);
+    /// for b in [5u8, 1, 9, 3, 7] {
+    ///     t.put(&[b]);
+    /// }
+    /// assert!(t.regions() > 1);
+    /// let rows: Vec<&[u8]> = t.rows_in(&[3], &[8]).collect();
+    /// assert_eq!(rows, [&[3u8][..], &[5], &[7]]);
+    /// assert_eq!(t.rows_in(&[], &[]).count(), 5);
+    /// // Every region overlapping [3, 8), and only those.
+    /// let regions = t.regions_in(&[3], &[8]);
+    /// assert_eq!(regions.start, t.region_of(&[3]));
+    /// assert_eq!(regions.end - 1, t.region_of(&[7, 0xFF]));
+    /// ```
+    pub fn rows_in<'a>(
+        &'a self,
+        start: &'a [u8],
+        stop: &'a [u8],
+    ) -> impl Iterator<Item = &'a [u8]> + 'a {
+        let first = self.region_of(start);
+        self.rows[first..]
+            .iter()
+            .flat_map(move |rows| {
+                rows.range::<[u8], _>((
+                    core::ops::Bound::Included(start),
+                    core::ops::Bound::Unbounded,
+                ))
+            })
+            .map(Vec::as_slice)
+            .take_while(move |k| stop.is_empty() || *k < stop)
+    }
+
+    /// The regions `[start, stop)` (an empty `stop`: to the end) overlaps, as indexes.
+    pub fn regions_in(&self, start: &[u8], stop: &[u8]) -> core::ops::Range<usize> {
+        let first = self.region_of(start);
+        let last = if stop.is_empty() {
+            self.starts.len()
+        } else {
+            self.starts.partition_point(|s| s.as_slice() < stop)
+        };
+        first..last.max(first + 1)
     }
 
     /// Windows of `writes` consecutive writes (default 10,000).
@@ -162,6 +247,10 @@ impl Table {
         for key in &self.pending {
             counts[self.region_of(key)] += 1;
         }
+        let mut per_server = vec![0u64; self.servers];
+        for (r, &c) in counts.iter().enumerate() {
+            per_server[self.server_of(r)] += c;
+        }
         let written: Vec<u64> = counts.iter().copied().filter(|&c| c > 0).collect();
         self.last_window = counts;
         let max = written.iter().copied().max().unwrap_or(0) as f64;
@@ -170,6 +259,8 @@ impl Table {
             hottest_share: max / n,
             regions_written: written.len(),
             max_over_mean: max / (n / written.len() as f64),
+            hottest_server_share: per_server.iter().copied().max().unwrap_or(0) as f64 / n,
+            servers_written: per_server.iter().filter(|&&c| c > 0).count(),
         });
         self.pending.clear();
     }
@@ -190,6 +281,7 @@ impl Table {
             per_region,
             windows: self.windows.clone(),
             last_window: self.last_window.clone(),
+            servers: self.servers,
         }
     }
 }

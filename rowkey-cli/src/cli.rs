@@ -1,0 +1,135 @@
+//! The command line: subcommands and their arguments (clap).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Design HBase-style row keys: see where writes land, pre-split tables, read keys pasted from
+/// the HBase shell.
+#[derive(Debug, Parser)]
+#[command(name = "rowkey", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Simulate writes into an auto-splitting table for each key design; print the summary and
+    /// write a heatmap per design and an HTML page.
+    Hotspot(HotspotArgs),
+    /// Split points by HBase's RegionSplitter algorithms, as toStringBinary lines or a shell
+    /// `create` command.
+    Splits(SplitsArgs),
+    /// Find the regions no key of a key space can reach (the HBase book's hex-key lesson).
+    CheckSplits(CheckSplitsArgs),
+    /// Hex bytes to HBase's `Bytes.toStringBinary` form.
+    Tsb(TsbArgs),
+    /// `Bytes.toStringBinary` strings (as the shell prints keys) back to hex bytes.
+    Untsb(UntsbArgs),
+}
+
+/// `rowkey hotspot`.
+#[derive(Debug, Args)]
+pub struct HotspotArgs {
+    /// Messages written per design.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub writes: u64,
+    /// Writes per window (a heatmap column).
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub window: u64,
+    /// A region splits at its middle key when it holds more rows than this.
+    #[arg(long, default_value_t = 25_000, value_parser = clap::value_parser!(u64).range(2..))]
+    pub split_rows: u64,
+    /// Region servers hosting the regions (round-robin over the regions in key order,
+    /// reassigned after every split).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub servers: u64,
+    /// Seed of the random salt (the same seed prints the same report).
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
+    /// Heatmap rows: buckets of equal key range.
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub buckets: u64,
+    /// Designs to simulate, comma-separated (default: all).
+    #[arg(long, value_delimiter = ',', value_parser = crate::designs::slugs())]
+    pub designs: Vec<String>,
+    /// Where the heatmaps and the HTML page go.
+    #[arg(long, default_value = "target/rowkey-hotspot")]
+    pub out: PathBuf,
+}
+
+/// RegionSplitter's algorithms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Algorithm {
+    /// HexStringSplit: 8 lowercase hex digits, 00000000 to ffffffff by default.
+    Hex,
+    /// DecimalStringSplit: 8 decimal digits, 00000000 to 99999999 by default.
+    Decimal,
+    /// UniformSplit: raw bytes, evenly over 8 bytes by default.
+    Uniform,
+}
+
+/// `rowkey splits`.
+#[derive(Debug, Args)]
+pub struct SplitsArgs {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Number of regions (split points: one fewer).
+    pub regions: usize,
+    /// First row (RegionSplitter's -D split.algorithm.firstrow): digits for hex and decimal,
+    /// toStringBinary for uniform.
+    #[arg(long)]
+    pub first: Option<String>,
+    /// Last row (-D split.algorithm.lastrow).
+    #[arg(long)]
+    pub last: Option<String>,
+    /// Print the shell's `create 'TABLE', ..., SPLITS => [...]` instead of one key per line.
+    #[arg(long, value_name = "TABLE")]
+    pub create: Option<String>,
+    /// Column families for `--create`.
+    #[arg(long = "family", default_value = "d")]
+    pub families: Vec<String>,
+}
+
+/// `rowkey check-splits`.
+#[derive(Debug, Args)]
+pub struct CheckSplitsArgs {
+    /// Split points in toStringBinary form, in order; `-` reads them from standard input, one
+    /// per line (the output of `rowkey splits`).
+    #[arg(required = true)]
+    pub splits: Vec<String>,
+    /// Keys are this many lowercase hex digits.
+    #[arg(long, value_name = "LEN", group = "space")]
+    pub hex: Option<usize>,
+    /// Keys are this many decimal digits.
+    #[arg(long, value_name = "LEN", group = "space")]
+    pub decimal: Option<usize>,
+    /// Keys are this many arbitrary bytes.
+    #[arg(long, value_name = "LEN", group = "space")]
+    pub bytes: Option<usize>,
+    /// Keys are `--len` characters from this set (printable ASCII).
+    #[arg(long, value_name = "CHARS", group = "space", requires = "len")]
+    pub alphabet: Option<String>,
+    /// Key length for `--alphabet`.
+    #[arg(long, value_name = "LEN")]
+    pub len: Option<usize>,
+}
+
+/// `rowkey tsb`.
+#[derive(Debug, Args)]
+pub struct TsbArgs {
+    /// Keys as hex digits (`0x` and spaces allowed).
+    #[arg(required = true)]
+    pub hex: Vec<String>,
+}
+
+/// `rowkey untsb`.
+#[derive(Debug, Args)]
+pub struct UntsbArgs {
+    /// Keys in toStringBinary form, such as `\x00\x01row1` (quote them for the shell).
+    #[arg(required = true)]
+    pub keys: Vec<String>,
+}

@@ -1,0 +1,6 @@
+//! One module per subcommand.
+
+pub mod check_splits;
+pub mod hotspot;
+pub mod splits;
+pub mod tsb;

@@ -1,0 +1,75 @@
+//! `rowkey check-splits`: which regions of a pre-split table no key of the key space can reach.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use rowkey::hbase::parse_string_binary;
+use rowkey::splits::{check, KeySpace};
+
+use crate::cli::CheckSplitsArgs;
+use crate::InputError;
+
+/// The key space the arguments describe.
+pub fn space(args: &CheckSplitsArgs) -> Result<KeySpace, InputError> {
+    Ok(match (args.hex, args.decimal, args.bytes, &args.alphabet) {
+        (Some(n), ..) => KeySpace::hex(n),
+        (_, Some(n), ..) => KeySpace::decimal(n),
+        (_, _, Some(n), _) => KeySpace::bytes(n),
+        (_, _, _, Some(chars)) => {
+            let set = parse_string_binary(chars)
+                .map_err(|e| InputError(format!("--alphabet {chars:?}: {e}")))?;
+            if set.is_empty() {
+                return Err(InputError("--alphabet is empty".into()));
+            }
+            KeySpace::new(args.len.unwrap_or(0), &set)
+        }
+        _ => {
+            return Err(InputError(
+                "say what the keys look like: --hex LEN, --decimal LEN, --bytes LEN or --alphabet CHARS --len LEN"
+                    .into(),
+            ))
+        }
+    })
+}
+
+/// The split points: the arguments, or standard input's lines for `-`.
+fn splits(args: &CheckSplitsArgs) -> Result<Vec<Vec<u8>>, InputError> {
+    let mut text = Vec::new();
+    for a in &args.splits {
+        if a == "-" {
+            for line in std::io::stdin().lock().lines() {
+                let line = line?;
+                let line = line.trim();
+                if !line.is_empty() {
+                    text.push(line.to_string());
+                }
+            }
+        } else {
+            text.push(a.clone());
+        }
+    }
+    let points = text
+        .iter()
+        .map(|s| parse_string_binary(s).map_err(|e| InputError(format!("split point {s:?}: {e}"))))
+        .collect::<Result<Vec<_>, _>>()?;
+    if let Some(w) = points.windows(2).find(|w| w[0] >= w[1]) {
+        return Err(InputError(format!(
+            "split points must increase: {} then {}",
+            rowkey::hbase::to_string_binary(&w[0]),
+            rowkey::hbase::to_string_binary(&w[1])
+        )));
+    }
+    Ok(points)
+}
+
+/// Prints the check; exit code 1 when some region is unreachable.
+pub fn run(args: &CheckSplitsArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
+    let space = space(args)?;
+    let result = check(&splits(args)?, &space);
+    writeln!(out, "{result}")?;
+    Ok(if result.is_ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

@@ -1,0 +1,120 @@
+//! One design's simulation: its writes routed through an auto-splitting simulated table
+//! (`rowkey::sim`), and where each window of writes fell in the key space (the heatmap's data).
+
+use rowkey::sim::{Report, Table};
+
+use crate::designs::{message, Design};
+use crate::keyaxis::KeyAxis;
+use crate::reads::{read_cost, ReadCost};
+
+/// What a simulation is run with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Params {
+    /// Messages written.
+    pub writes: u64,
+    /// Writes per window (a heatmap column, a row of the window statistics).
+    pub window: usize,
+    /// A region splits at its middle key past this many rows.
+    pub split_rows: usize,
+    /// Seed of the random salt.
+    pub seed: u64,
+    /// Rows of the heatmap: buckets of equal key range.
+    pub buckets: usize,
+    /// Region servers hosting the regions.
+    pub servers: usize,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            writes: 1_000_000,
+            window: 10_000,
+            split_rows: 25_000,
+            seed: 2026,
+            buckets: 64,
+            servers: 8,
+        }
+    }
+}
+
+/// Writes per (window, key bucket), and the table's regions at the end.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heat {
+    /// How keys map to buckets.
+    pub axis: KeyAxis,
+    /// `counts[window][bucket]`: writes of that window whose key is in that bucket.
+    pub counts: Vec<Vec<u64>>,
+    /// Where each region but the first starts, as a fraction of the key axis (0 to 1).
+    pub region_starts: Vec<f64>,
+}
+
+/// A design's simulation: the table's report and the heatmap's data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    /// Regions, splits and per-window spread, from `rowkey::sim`.
+    pub report: Report,
+    /// Where the writes fell, window by window.
+    pub heat: Heat,
+    /// What reading the table costs under this design.
+    pub reads: ReadCost,
+}
+
+/// Runs `design` under `params`. `progress` is called with the fraction done, about a hundred
+/// times. Deterministic: the random salt is seeded with `params.seed` for each pass.
+pub fn simulate(design: &Design, params: &Params, mut progress: impl FnMut(f64)) -> Outcome {
+    let keys = || {
+        rowkey::salt::seed_random(params.seed);
+        (0..params.writes).map(|i| {
+            let (ts, id) = message(i);
+            (design.key)(ts, id)
+        })
+    };
+    // First pass: the key range the writes span, so the heatmap's axis covers exactly it.
+    let (mut lo, mut hi): (Option<Vec<u8>>, Option<Vec<u8>>) = (None, None);
+    for k in keys() {
+        if lo.as_ref().is_none_or(|l| k < *l) {
+            lo = Some(k.clone());
+        }
+        if hi.as_ref().is_none_or(|h| k > *h) {
+            hi = Some(k);
+        }
+    }
+    let axis = KeyAxis::new(
+        &lo.unwrap_or_default(),
+        &hi.unwrap_or_default(),
+        params.buckets,
+    );
+
+    let window = params.window.max(1);
+    let mut table = Table::new::<Vec<u8>>(&[])
+        .auto_split(params.split_rows)
+        .servers(params.servers)
+        .window(window);
+    let mut counts: Vec<Vec<u64>> = Vec::new();
+    let step = (params.writes / 100).max(1);
+    for (i, k) in keys().enumerate() {
+        let w = i / window;
+        if w == counts.len() {
+            counts.push(vec![0; axis.buckets()]);
+        }
+        counts[w][axis.bucket(&k)] += 1;
+        table.put(&k);
+        if i as u64 % step == 0 {
+            progress(i as f64 / params.writes as f64);
+        }
+    }
+    progress(1.0);
+    let region_starts = table.region_starts()[1..]
+        .iter()
+        .map(|s| axis.position(s))
+        .collect();
+    Outcome {
+        reads: read_cost(design, &table, params.writes),
+        report: table.report(),
+        heat: Heat {
+            axis,
+            counts,
+            region_starts,
+        },
+    }
+}

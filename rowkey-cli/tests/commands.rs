@@ -1,0 +1,258 @@
+//! Each subcommand run as a user runs it: the `rowkey` binary on real input, and on bad input
+//! (exit code 2, an `error:` line, no panic).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn rowkey(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rowkey"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn rowkey_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rowkey"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// Bad input: exit code 2, a message naming the problem, no panic, nothing on stdout.
+fn assert_refused(o: &Output, says: &str) {
+    assert_eq!(o.status.code(), Some(2), "stderr: {}", stderr(o));
+    assert!(
+        stderr(o).contains(says),
+        "{:?} should say {says:?}",
+        stderr(o)
+    );
+    assert!(!stderr(o).contains("panicked"), "{}", stderr(o));
+    assert!(o.stdout.is_empty(), "{}", stdout(o));
+}
+
+#[test]
+fn tsb_and_untsb_convert_both_ways() {
+    let o = rowkey(&["tsb", "00ff41", "0x5c 7e", ""]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // toStringBinary escapes bytes outside printable ASCII and the backslash, as \xHH (upper case).
+    assert_eq!(stdout(&o), "\\x00\\xFFA\n\\x5C~\n\n");
+    let o = rowkey(&["untsb", r"\x00\xffA", r"row\x5C1", ""]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "00ff41\n726f775c31\n\n");
+}
+
+#[test]
+fn tsb_and_untsb_refuse_malformed_input() {
+    assert_refused(&rowkey(&["tsb", "0g"]), "is not a hex digit");
+    assert_refused(&rowkey(&["tsb", "abc"]), "odd number of hex digits");
+    assert_refused(&rowkey(&["untsb", r"\x0"]), "two hex digits");
+    assert_refused(&rowkey(&["untsb", r"a\nb"]), "backslash must start");
+    assert_refused(&rowkey(&["untsb", "é"]), "printable ASCII");
+    // A good key before a bad one prints nothing: all or nothing.
+    assert_refused(&rowkey(&["untsb", "ok", r"\xZZ"]), "two hex digits");
+    assert_refused(&rowkey(&["tsb"]), "required");
+}
+
+/// Every RegionSplitter line of the golden file the `splits` command can express.
+#[test]
+fn splits_match_hbase_region_splitter() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/splits.jsonl"
+    ))
+    .unwrap();
+    let mut checked = 0;
+    for line in text.lines() {
+        let line: Value = serde_json::from_str(line).unwrap();
+        let algorithm = match line["source"].as_str().unwrap() {
+            "RegionSplitter.HexStringSplit" => "hex",
+            "RegionSplitter.DecimalStringSplit" => "decimal",
+            "RegionSplitter.UniformSplit" => "uniform",
+            _ => continue,
+        };
+        let n = line["n"].as_u64().map(|n| n.to_string());
+        let mut args = vec!["splits", algorithm];
+        match line["call"].as_str().unwrap() {
+            "split(n)" => args.push(n.as_deref().unwrap()),
+            "setFirstRow(String); setLastRow(String); split(n)" => {
+                args.push(n.as_deref().unwrap());
+                args.extend(["--first", line["first_row_input"].as_str().unwrap()]);
+                args.extend(["--last", line["last_row_input"].as_str().unwrap()]);
+            }
+            _ => continue,
+        }
+        let o = rowkey(&args);
+        if let Some(err) = line.get("error") {
+            let message = err.as_str().unwrap().split_once(": ").unwrap().1;
+            assert_refused(&o, message);
+        } else {
+            assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+            let expected: Vec<&str> = line["splits_str"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_str().unwrap())
+                .collect();
+            let got = stdout(&o);
+            assert_eq!(got.lines().collect::<Vec<_>>(), expected, "{args:?}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 90, "{checked}");
+}
+
+#[test]
+fn splits_print_the_shells_create_command() {
+    let o = rowkey(&[
+        "splits", "hex", "4", "--create", "events", "--family", "d", "--family", "m",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "create 'events', 'd', 'm', SPLITS => [\"40000000\", \"80000000\", \"c0000000\"]\n"
+    );
+}
+
+#[test]
+fn splits_refuse_bad_input() {
+    assert_refused(&rowkey(&["splits", "hex", "four"]), "invalid value 'four'");
+    assert_refused(&rowkey(&["splits", "hex", "-3"]), "error");
+    assert_refused(&rowkey(&["splits", "octal", "4"]), "invalid value 'octal'");
+    assert_refused(
+        &rowkey(&["splits", "hex", "4", "--first", "xyz"]),
+        "--first",
+    );
+    assert_refused(
+        &rowkey(&["splits", "uniform", "4", "--first", r"\x1"]),
+        "two hex digits",
+    );
+}
+
+/// Region `i` is reachable when some key of the space falls in it: found by enumerating the
+/// whole space, independently of the command's search.
+fn reachable(splits: &[Vec<u8>], keys: &[Vec<u8>]) -> Vec<bool> {
+    let mut hit = vec![false; splits.len() + 1];
+    for k in keys {
+        hit[splits.partition_point(|s| s <= k)] = true;
+    }
+    hit
+}
+
+#[test]
+fn check_splits_finds_the_books_unreachable_regions() {
+    // Bytes.split between two-digit hex keys, as Admin.createTable(desc, "00", "ff", 10) does: the
+    // byte arithmetic puts split points between the digits '9' and 'a', where no hex key goes.
+    let splits = rowkey::splits::admin_split_keys(b"00", b"ff", 10).unwrap();
+    let text: Vec<String> = splits
+        .iter()
+        .map(|s| rowkey::hbase::to_string_binary(s))
+        .collect();
+    let hex = b"0123456789abcdef";
+    let keys: Vec<Vec<u8>> = hex
+        .iter()
+        .flat_map(|&a| hex.iter().map(move |&b| vec![a, b]))
+        .collect();
+    let expected: Vec<usize> = reachable(&splits, &keys)
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| !**r)
+        .map(|(i, _)| i)
+        .collect();
+    assert!(
+        !expected.is_empty(),
+        "the book's lesson: some regions are unreachable"
+    );
+
+    let mut args = vec!["check-splits", "--hex", "2"];
+    args.extend(text.iter().map(String::as_str));
+    let o = rowkey(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "a finding is exit code 1: {}",
+        stderr(&o)
+    );
+    let out = stdout(&o);
+    assert!(
+        out.starts_with(&format!(
+            "{} of {} regions can never receive a key:",
+            expected.len(),
+            splits.len() + 1
+        )),
+        "{out}"
+    );
+    let listed: Vec<usize> = out
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.trim()
+                .strip_prefix("region ")
+                .unwrap()
+                .split(':')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(listed, expected);
+
+    // The same points from standard input, as `rowkey splits` prints them.
+    let o = rowkey_stdin(
+        &["check-splits", "--hex", "2", "-"],
+        &(text.join("\n") + "\n"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), out);
+
+    // HexStringSplit's points reach every region.
+    let good = rowkey(&["splits", "hex", "10"]);
+    let o = rowkey_stdin(&["check-splits", "--hex", "8", "-"], &stdout(&good));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert_eq!(stdout(&o), "all 10 regions can receive keys\n");
+}
+
+#[test]
+fn check_splits_refuses_bad_input() {
+    assert_refused(
+        &rowkey(&["check-splits", "--hex", "two", "a"]),
+        "invalid value 'two'",
+    );
+    assert_refused(
+        &rowkey(&["check-splits", "a", "b"]),
+        "say what the keys look like",
+    );
+    assert_refused(
+        &rowkey(&["check-splits", "--hex", "2", "b", "a"]),
+        "split points must increase",
+    );
+    assert_refused(
+        &rowkey(&["check-splits", "--hex", "2", r"\xG0"]),
+        "two hex digits",
+    );
+    assert_refused(
+        &rowkey(&["check-splits", "--hex", "2", "--decimal", "2", "a"]),
+        "cannot be used with",
+    );
+    assert_refused(&rowkey(&["check-splits", "--alphabet", "ab", "a"]), "--len");
+}

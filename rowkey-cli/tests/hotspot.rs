@@ -1,0 +1,400 @@
+//! `rowkey hotspot`: the heatmaps hold one cell per (window, bucket) with the writes an
+//! independent recount finds, sequential designs draw one bright line, salted ones even bands,
+//! the same seed writes the same files, and the demo's claims hold on its own designs.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rowkey_cli::designs::{by_slug, message, DESIGNS};
+use rowkey_cli::simulate::{simulate, Params};
+
+const WRITES: u64 = 200_000;
+/// 40 windows over 32 buckets: a sequential design's window spans less than one bucket's range,
+/// so its writes fall in at most two adjacent buckets.
+const WINDOW: u64 = 5_000;
+const BUCKETS: usize = 32;
+const SEED: u64 = 7;
+
+fn run(out: &Path, seed: u64, designs: &str) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_rowkey"))
+        .args([
+            "hotspot",
+            "--writes",
+            &WRITES.to_string(),
+            "--window",
+            &WINDOW.to_string(),
+        ])
+        .args([
+            "--buckets",
+            &BUCKETS.to_string(),
+            "--seed",
+            &seed.to_string(),
+        ])
+        .args(["--designs", designs, "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// `counts[window][bucket]` as the SVG's cells state them, and the number of region lines.
+fn read_svg(path: &Path) -> (Vec<Vec<u64>>, usize) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc = roxmltree::Document::parse(&text).expect("the heatmap is well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    let mut counts: Vec<Vec<Option<u64>>> = Vec::new();
+    let mut lines = 0;
+    for node in doc.descendants() {
+        if node.has_tag_name("rect") && node.attribute("data-window").is_some() {
+            let w: usize = node.attribute("data-window").unwrap().parse().unwrap();
+            let b: usize = node.attribute("data-bucket").unwrap().parse().unwrap();
+            let n: u64 = node.attribute("data-writes").unwrap().parse().unwrap();
+            if w >= counts.len() {
+                counts.resize(w + 1, vec![None; BUCKETS]);
+            }
+            assert_eq!(
+                counts[w][b].replace(n),
+                None,
+                "one cell per (window, bucket)"
+            );
+        }
+        if node.has_tag_name("line") && node.attribute("class") == Some("region") {
+            lines += 1;
+        }
+    }
+    let counts = counts
+        .into_iter()
+        .map(|c| {
+            c.into_iter()
+                .map(|n| n.expect("every bucket has a cell"))
+                .collect()
+        })
+        .collect();
+    (counts, lines)
+}
+
+/// The writes per (window, bucket) recounted from the design's keys: buckets of equal range
+/// between the lowest and highest key, over the 8 bytes after their common prefix.
+fn recount(slug: &str, seed: u64) -> Vec<Vec<u64>> {
+    let design = by_slug(slug).unwrap();
+    rowkey::salt::seed_random(seed);
+    let keys: Vec<Vec<u8>> = (0..WRITES)
+        .map(|i| {
+            let (ts, id) = message(i);
+            (design.key)(ts, id)
+        })
+        .collect();
+    let lo = keys.iter().min().unwrap();
+    let hi = keys.iter().max().unwrap();
+    let p = lo.iter().zip(hi.iter()).take_while(|(a, b)| a == b).count();
+    let value = |k: &[u8]| -> u128 {
+        (0..8).fold(0u128, |v, i| {
+            v * 256 + u128::from(*k.get(p + i).unwrap_or(&0))
+        })
+    };
+    let (l, h) = (value(lo), value(hi));
+    let mut counts = vec![vec![0u64; BUCKETS]; (WRITES / WINDOW) as usize];
+    for (i, k) in keys.iter().enumerate() {
+        let b = ((value(k) - l) * BUCKETS as u128 / (h - l + 1)) as usize;
+        counts[i / WINDOW as usize][b] += 1;
+    }
+    counts
+}
+
+#[test]
+fn heatmaps_count_every_write_in_its_window_and_bucket() {
+    let out = dir("heat");
+    let stdout = run(
+        &out,
+        SEED,
+        "timestamp-first,id-first,md5-buckets,random-buckets",
+    );
+    for slug in [
+        "timestamp-first",
+        "id-first",
+        "md5-buckets",
+        "random-buckets",
+    ] {
+        let (counts, lines) = read_svg(&out.join(format!("{slug}.svg")));
+        assert_eq!(
+            counts.len() as u64,
+            WRITES / WINDOW,
+            "{slug}: one column per window"
+        );
+        assert_eq!(counts, recount(slug, SEED), "{slug}");
+        assert_eq!(counts.iter().flatten().sum::<u64>(), WRITES);
+
+        // The region lines are the table's regions at the end, as the report prints them.
+        let design = by_slug(slug).unwrap();
+        let report_line = stdout
+            .lines()
+            .find(|l| l.contains(&format!("] {}:", design.name)))
+            .unwrap();
+        let regions: usize = report_line
+            .split(" regions after")
+            .next()
+            .unwrap()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(lines, regions - 1, "{slug}");
+
+        let late = &counts[counts.len() / 2..];
+        for (w, column) in late.iter().enumerate() {
+            let total: u64 = column.iter().sum();
+            if design.sequential {
+                // One bright line: two adjacent buckets hold at least 99% of the window.
+                let band = column.windows(2).map(|p| p[0] + p[1]).max().unwrap();
+                assert!(band * 100 >= total * 99, "{slug} window {w}: {column:?}");
+            } else {
+                // Even bands: the writes touch at least one bucket per salt, none takes 15%.
+                let touched = column.iter().filter(|&&n| n > 0).count();
+                assert!(touched >= 16, "{slug} window {w}: {column:?}");
+                assert!(
+                    column.iter().all(|&n| n * 100 <= total * 15),
+                    "{slug} window {w}: {column:?}"
+                );
+            }
+        }
+    }
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for slug in ["timestamp-first", "md5-buckets"] {
+        assert!(
+            page.contains(&format!(r#"<img src="{slug}.svg""#)),
+            "{page}"
+        );
+    }
+    assert!(page.contains("<td>timestamp first</td>") && page.contains("HOTSPOT"));
+    assert!(stdout.contains("summary (200000 writes"));
+}
+
+#[test]
+fn the_same_seed_writes_the_same_files() {
+    let (a, b, c) = (dir("seed-a"), dir("seed-b"), dir("seed-c"));
+    run(&a, SEED, "random-buckets");
+    run(&b, SEED, "random-buckets");
+    run(&c, SEED + 1, "random-buckets");
+    let read = |d: &Path| std::fs::read(d.join("random-buckets.svg")).unwrap();
+    assert_eq!(read(&a), read(&b));
+    assert_ne!(read(&a), read(&c));
+    assert_eq!(
+        std::fs::read(a.join("index.html")).unwrap(),
+        std::fs::read(b.join("index.html")).unwrap()
+    );
+}
+
+#[test]
+fn hotspot_refuses_bad_options() {
+    for (args, says) in [
+        (vec!["--writes", "many"], "invalid value 'many'"),
+        (vec!["--writes", "0"], "--writes"),
+        (vec!["--designs", "hashed"], "invalid value 'hashed'"),
+        (vec!["--buckets", "5000"], "--buckets"),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_rowkey"))
+            .arg("hotspot")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert!(
+            err.contains(says) && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+/// The demo's claims, on its own designs and simulation (fewer writes than the demo).
+#[test]
+fn hotspot_demo_claims() {
+    let params = Params {
+        writes: 300_000,
+        ..Params::default()
+    };
+    for design in &DESIGNS {
+        let report = simulate(design, &params, |_| {}).report;
+        assert!(
+            report.regions > 5,
+            "{}: the table auto-split ({} regions)",
+            design.name,
+            report.regions
+        );
+        let worst_share = report.late_min(0.5, |w| w.hottest_share);
+        let worst_spread = report.late_max(0.5, |w| w.max_over_mean);
+        match design.slug {
+            _ if design.sequential => {
+                assert!(worst_share >= 0.99, "{}: {worst_share}", design.name)
+            }
+            "md5-buckets" | "random-buckets" => assert!(
+                worst_spread <= 2.0,
+                "{}: hottest region {worst_spread}x the mean",
+                design.name
+            ),
+            _ => assert!(
+                report.late(0.5, |w| w.hottest_share) < 0.2,
+                "{}",
+                design.name
+            ),
+        }
+    }
+}
+
+/// The read columns, recomputed from the design's keys by brute force: which keys each range
+/// holds, which regions each range overlaps, and what the book says each design costs.
+#[test]
+fn read_costs_match_plans_computed_independently() {
+    let params = Params {
+        writes: 100_000,
+        window: 5_000,
+        split_rows: 5_000,
+        ..Params::default()
+    };
+    for design in &DESIGNS {
+        let outcome = simulate(design, &params, |_| {});
+        let reads = outcome.reads;
+        rowkey::salt::seed_random(params.seed);
+        let keys: Vec<Vec<u8>> = (0..params.writes)
+            .map(|i| {
+                let (ts, id) = message(i);
+                (design.key)(ts, id)
+            })
+            .collect();
+        // The table's regions, from a table of our own fed the same keys.
+        let mut table = rowkey::sim::Table::new::<Vec<u8>>(&[]).auto_split(params.split_rows);
+        for k in &keys {
+            table.put(k);
+        }
+        let starts = table.region_starts().to_vec();
+        assert_eq!(starts.len(), outcome.report.regions);
+
+        // One message by its key: a Get, or one per bucket of a random salt (the book's cost).
+        let expected_gets = if design.slug == "random-buckets" {
+            16
+        } else {
+            1
+        };
+        assert_eq!(reads.gets, expected_gets, "{}", design.name);
+
+        // The last tenth of the time: exactly the last 10,000 messages are wanted.
+        let since = message(params.writes - params.writes / 10).0;
+        let ranges = rowkey_cli::reads::ranges((design.since)(since));
+        let expected_ranges = if design.slug.contains("buckets") {
+            16
+        } else {
+            1
+        };
+        assert_eq!(reads.recent_ranges, expected_ranges, "{}", design.name);
+        assert_eq!(
+            reads.recent_rows_wanted,
+            params.writes / 10,
+            "{}",
+            design.name
+        );
+        let read = keys
+            .iter()
+            .filter(|k| ranges.iter().any(|r| r.contains(k)))
+            .count() as u64;
+        assert_eq!(reads.recent_rows_read, read, "{}", design.name);
+        let time_first = matches!(
+            design.slug,
+            "timestamp-first" | "reverse-timestamp" | "md5-buckets" | "random-buckets"
+        );
+        // A time-first key reads only what it wants; the others scan the whole table.
+        assert_eq!(
+            read,
+            if time_first {
+                params.writes / 10
+            } else {
+                params.writes
+            },
+            "{}",
+            design.name
+        );
+        let overlaps = |i: usize, r: &rowkey::ScanRange| {
+            let below_stop = r.stop.is_empty() || starts[i] < r.stop;
+            let above_start = starts.get(i + 1).is_none_or(|next| *next > r.start);
+            below_stop && above_start
+        };
+        let regions = (0..starts.len())
+            .filter(|&i| ranges.iter().any(|r| overlaps(i, r)))
+            .count();
+        assert_eq!(reads.recent_regions, regions, "{}", design.name);
+
+        // The newest message: each range's rows in key order; a newest-first design's first row
+        // of every range is that range's newest, and the others' is not.
+        let all = rowkey_cli::reads::ranges((design.since)(0));
+        let mut first_is_newest = true;
+        let mut non_empty = 0;
+        for r in &all {
+            let mut in_range: Vec<&Vec<u8>> = keys.iter().filter(|k| r.contains(k)).collect();
+            in_range.sort();
+            if let Some(first) = in_range.first() {
+                non_empty += 1;
+                let newest = in_range.iter().map(|k| (design.ts_of)(k)).max().unwrap();
+                first_is_newest &= (design.ts_of)(first) == newest;
+            }
+        }
+        assert_eq!(first_is_newest, design.newest_first, "{}", design.name);
+        let expected_newest = if design.newest_first {
+            non_empty
+        } else {
+            params.writes
+        };
+        assert_eq!(reads.newest_rows_read, expected_newest, "{}", design.name);
+    }
+}
+
+/// Region servers: the busiest server's share is at least the busiest region's, at most 1, and
+/// a hotspot's single region means a single server.
+#[test]
+fn server_shares_bound_region_shares() {
+    let params = Params {
+        writes: 100_000,
+        window: 5_000,
+        split_rows: 5_000,
+        servers: 4,
+        ..Params::default()
+    };
+    for design in &DESIGNS {
+        let report = simulate(design, &params, |_| {}).report;
+        assert_eq!(report.servers, 4);
+        for w in &report.windows {
+            assert!(
+                w.hottest_server_share >= w.hottest_share - 1e-12,
+                "{}",
+                design.name
+            );
+            assert!(w.hottest_server_share <= 1.0 && w.servers_written <= 4);
+            assert!(w.servers_written <= w.regions_written);
+        }
+        if design.sequential {
+            assert!(
+                report.late_min(0.5, |w| w.hottest_server_share) >= 0.99,
+                "{}",
+                design.name
+            );
+        } else {
+            let servers = report.late(0.5, |w| w.servers_written as f64);
+            let share = report.late(0.5, |w| w.hottest_server_share);
+            eprintln!(
+                "{}: {servers} servers written, hottest {share}",
+                design.name
+            );
+            assert!(
+                servers > 1.5 && share < 0.5,
+                "{}: {servers} servers, hottest {share}",
+                design.name
+            );
+        }
+    }
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Renders the hotspot demo's HTML page with headless Chromium into docs/hotspot.png, the
+# picture in the README. Installs Debian's chromium package if it is missing. Rerun it after a
+# change to the simulator, the heatmaps or the page.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq chromium
+fi
+
+out="$PWD/target/rowkey-hotspot"
+cargo run --release -p rowkey-cli -- hotspot --out "$out"
+chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+    --window-size=1400,1290 --screenshot="$PWD/docs/hotspot.png" \
+    "file://$out/index.html" 2>/dev/null
+echo "wrote docs/hotspot.png"
