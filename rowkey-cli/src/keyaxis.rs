@@ -49,31 +49,30 @@ impl KeyAxis {
 
     /// Where `key` lies on the axis, from 0 (the lowest key) to 1 (past the highest), clamped.
     pub fn position(&self, key: &[u8]) -> f64 {
-        let p = self.prefix.len();
-        let head = &key[..p.min(key.len())];
-        if head < &self.prefix[..] {
-            return 0.0;
-        }
-        if head > &self.prefix[..] {
-            return 1.0;
-        }
-        let v = word(&key[p.min(key.len())..]).clamp(self.lo, self.hi);
-        ((v - self.lo) as f64 / ((self.hi - self.lo) as f64 + 1.0)).clamp(0.0, 1.0)
+        self.offset(key) as f64 / self.span() as f64
     }
 
     /// The bucket of `key`, `0..buckets`: equal shares of the axis's key range.
     pub fn bucket(&self, key: &[u8]) -> usize {
-        let p = self.prefix.len();
-        let head = &key[..p.min(key.len())];
-        if head < &self.prefix[..] {
-            return 0;
+        let b = self.offset(key) * self.buckets as u128 / self.span();
+        (b as usize).min(self.buckets - 1)
+    }
+
+    /// Keys on the axis: `hi - lo + 1`.
+    fn span(&self) -> u128 {
+        u128::from(self.hi - self.lo) + 1
+    }
+
+    /// `key`'s distance from the lowest key, `0..=span`: 0 below the axis, `span` above it.
+    fn offset(&self, key: &[u8]) -> u128 {
+        let p = self.prefix.len().min(key.len());
+        match key[..p].cmp(&self.prefix[..]) {
+            core::cmp::Ordering::Less => 0,
+            core::cmp::Ordering::Greater => self.span(),
+            core::cmp::Ordering::Equal => {
+                u128::from(word(&key[p..]).clamp(self.lo, self.hi) - self.lo)
+            }
         }
-        if head > &self.prefix[..] {
-            return self.buckets - 1;
-        }
-        let v = word(&key[p.min(key.len())..]).clamp(self.lo, self.hi);
-        let span = u128::from(self.hi - self.lo) + 1;
-        (u128::from(v - self.lo) * self.buckets as u128 / span) as usize
     }
 }
 
