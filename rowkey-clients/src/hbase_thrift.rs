@@ -1,8 +1,9 @@
 //! The `TScan` of HBase's Thrift 1 gateway from rowkey's scans (feature `hbase-thrift`), for
 //! `scannerOpenWithScan` through the [hbase-thrift](https://docs.rs/hbase-thrift) crate.
 //!
-//! The gateway turns a `TScan` into a Java `Scan` with `setStartRow` (inclusive) and
-//! `setStopRow` (exclusive), and `setReversed` when `reversed` is set. A forward scan is
+//! The gateway (`ThriftHBaseServiceHandler.scannerOpenWithScan`) turns a `TScan` into a Java
+//! `Scan` with `withStartRow` (inclusive) and `withStopRow` (exclusive), and `setReversed` when
+//! `reversed` is set. A forward scan is
 //! therefore exact: [`scan`]. A reversed scan starts at its start row, inclusive, and ends
 //! before its stop row, exclusive: the other way round from the range it reads, and Thrift 1
 //! has no inclusive flags to fix it. [`reversed_scan`] is exact where byte strings allow (a
