@@ -171,7 +171,8 @@ impl Table {
             .take_while(move |k| stop.is_empty() || *k < stop)
     }
 
-    /// The regions `[start, stop)` (an empty `stop`: to the end) overlaps, as indexes.
+    /// The regions `[start, stop)` (an empty `stop`: to the end) overlaps, as indexes; at least
+    /// the region holding `start`, where a scan of even an empty range is sent.
     pub fn regions_in(&self, start: &[u8], stop: &[u8]) -> core::ops::Range<usize> {
         let first = self.region_of(start);
         let last = if stop.is_empty() {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use crate::cli::HotspotArgs;
-use crate::designs::{by_slug, Design, DESIGNS};
+use crate::designs::{Design, DESIGNS};
 use crate::simulate::{simulate, Params};
 use crate::summary::{self, Row};
 use crate::{heatmap, page, InputError};
@@ -30,11 +30,7 @@ pub fn designs(args: &HotspotArgs) -> Vec<&'static Design> {
     } else {
         DESIGNS
             .iter()
-            .filter(|d| {
-                args.designs
-                    .iter()
-                    .any(|s| by_slug(s).is_some_and(|x| x.slug == d.slug))
-            })
+            .filter(|d| args.designs.iter().any(|s| s == d.slug))
             .collect()
     }
 }
