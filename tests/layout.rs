@@ -134,3 +134,138 @@ fn fingerprint_ignores_names_and_tracks_bytes() {
         fnv("rowkey-layout-1|text delimiter=58|salt md5 len=16 of=2|u32 #[decimal(6)]|u32 #[decimal(6)]|u64")
     );
 }
+
+// One key per whole-key encoding: its `layout()` and its fingerprint, pinned against the
+// canonical description hashed here, apart from the derive.
+
+#[derive(RowKey)]
+#[rowkey(encoding = "phoenix")]
+#[salt(phoenix, buckets = 4)]
+struct PhoenixOrder {
+    customer: String,
+    #[desc]
+    created: i64,
+    #[fixed(3)]
+    region: String,
+    #[desc]
+    note: Option<String>,
+}
+
+/// A Phoenix table declared without rowKeyOrderOptimizable, with a column that needs the
+/// upgrade (a DESC VARCHAR): the effective flag is false.
+#[derive(RowKey)]
+#[rowkey(encoding = "phoenix", row_key_order_optimizable = false)]
+struct PhoenixOld {
+    #[desc]
+    name: String,
+    id: u64,
+}
+
+#[derive(RowKey)]
+#[rowkey(encoding = "bigtable")]
+struct BigtableRow {
+    tenant: String,
+    #[desc]
+    user: String,
+    ts: i64,
+    payload: Vec<u8>,
+}
+
+#[derive(RowKey)]
+#[rowkey(encoding = "hbase_ordered")]
+struct HbaseMeasure {
+    metric: String,
+    #[desc]
+    ts: i64,
+    #[java(nul_terminated)]
+    host: String,
+    #[desc]
+    region: Option<String>,
+    #[blob]
+    tail: Vec<u8>,
+}
+
+#[test]
+fn every_encoding_describes_its_layout() {
+    let p = PhoenixOrder::layout();
+    assert_eq!(
+        p.encoding,
+        Encoding::Phoenix {
+            row_key_order_optimizable: true
+        }
+    );
+    assert_eq!(p.salt, Salt::Phoenix { buckets: 4 });
+    assert_eq!(
+        p.to_string(),
+        "PhoenixOrder: phoenix | salt(phoenix, buckets = 4) 1B | customer String VARCHAR var @1 | \
+         created i64 BIGINT #[desc] 8B | region String CHAR(3) #[fixed(3)] 3B | \
+         note Option<String> VARCHAR #[desc] var"
+    );
+    assert_eq!(
+        PhoenixOld::layout().encoding,
+        Encoding::Phoenix {
+            row_key_order_optimizable: false
+        }
+    );
+    assert_eq!(
+        PhoenixOld::layout().to_string(),
+        "PhoenixOld: phoenix, not optimizable | name String VARCHAR #[desc] var @0 | id u64 UNSIGNED_LONG 8B"
+    );
+    let b = BigtableRow::layout();
+    assert_eq!(b.encoding, Encoding::Bigtable);
+    assert_eq!(
+        b.to_string(),
+        "BigtableRow: bigtable | tenant String String Utf8Bytes var @0 | user String String Utf8Bytes #[desc] var | \
+         ts i64 Int64 BigEndianBytes <=20B | payload Vec<u8> Bytes var"
+    );
+    let h = HbaseMeasure::layout();
+    assert_eq!(h.encoding, Encoding::HbaseOrdered);
+    assert_eq!(
+        h.to_string(),
+        "HbaseMeasure: hbase_ordered | metric String OrderedString var @0 | ts i64 OrderedInt64 #[desc] 9B | \
+         host String RawStringTerminated #[java(nul_terminated)] var | \
+         region Option<String> OrderedString #[desc] var | tail Vec<u8> OrderedBlob #[blob] var"
+    );
+}
+
+#[test]
+fn every_encoding_has_its_own_fingerprint() {
+    assert_eq!(
+        PhoenixOrder::LAYOUT_FINGERPRINT,
+        fnv(
+            "rowkey-layout-1|phoenix optimizable=true|salt phoenix len=1 buckets=4|String VARCHAR|\
+             i64 BIGINT #[desc]|String CHAR(3) #[fixed(3)]|Option<String> VARCHAR #[desc]"
+        )
+    );
+    assert_eq!(
+        PhoenixOld::LAYOUT_FINGERPRINT,
+        fnv("rowkey-layout-1|phoenix optimizable=false|String VARCHAR #[desc]|u64 UNSIGNED_LONG")
+    );
+    assert_eq!(
+        BigtableRow::LAYOUT_FINGERPRINT,
+        fnv(
+            "rowkey-layout-1|bigtable ordered_code_bytes|String String Utf8Bytes|\
+             String String Utf8Bytes #[desc]|i64 Int64 BigEndianBytes|Vec<u8> Bytes"
+        )
+    );
+    assert_eq!(
+        HbaseMeasure::LAYOUT_FINGERPRINT,
+        fnv("rowkey-layout-1|hbase ordered struct|String OrderedString|i64 OrderedInt64 #[desc]|\
+             String RawStringTerminated #[java(nul_terminated)]|Option<String> OrderedString #[desc]|\
+             Vec<u8> OrderedBlob #[blob]")
+    );
+    // Every layout above has a fingerprint of its own.
+    let all = [
+        PhoenixOrder::LAYOUT_FINGERPRINT,
+        PhoenixOld::LAYOUT_FINGERPRINT,
+        BigtableRow::LAYOUT_FINGERPRINT,
+        HbaseMeasure::LAYOUT_FINGERPRINT,
+        MessageKey::LAYOUT_FINGERPRINT,
+        MessageText::LAYOUT_FINGERPRINT,
+    ];
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert_ne!(a, b);
+        }
+    }
+}

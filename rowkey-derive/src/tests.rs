@@ -80,6 +80,55 @@ fn text_layout() {
     }));
 }
 
+#[test]
+fn phoenix_key() {
+    insta::assert_snapshot!(expand(quote! {
+        #[rowkey(encoding = "phoenix")]
+        #[salt(phoenix, buckets = 4)]
+        struct Order {
+            customer: String,
+            #[desc]
+            created: i64,
+            #[fixed(3)]
+            region: String,
+            #[desc]
+            note: Option<String>,
+        }
+    }));
+}
+
+#[test]
+fn bigtable_key() {
+    insta::assert_snapshot!(expand(quote! {
+        #[rowkey(encoding = "bigtable")]
+        struct Row {
+            tenant: String,
+            #[desc]
+            user: String,
+            ts: i64,
+            payload: Vec<u8>,
+        }
+    }));
+}
+
+#[test]
+fn hbase_ordered_key() {
+    insta::assert_snapshot!(expand(quote! {
+        #[rowkey(encoding = "hbase_ordered")]
+        struct Measure {
+            metric: String,
+            #[desc]
+            ts: i64,
+            #[java(nul_terminated)]
+            host: String,
+            #[desc]
+            region: Option<String>,
+            #[blob]
+            tail: Vec<u8>,
+        }
+    }));
+}
+
 /// `LAYOUT_FINGERPRINT` over many pairs of layouts: every edit that can change a key's bytes
 /// changes the layout's description (whose FNV-1a is the fingerprint); renames and other
 /// byte-neutral edits leave it alone.
