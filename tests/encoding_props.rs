@@ -20,6 +20,23 @@ trait Case: RowKey + Debug + PartialEq + Clone {
 }
 
 fn check<K: Case>(keys: &[K], mutations: &[(usize, usize, u8)]) -> Result<(), TestCaseError> {
+    // A key whose every field is NULL would be the empty row key: encode refuses it, and the
+    // empty key decodes to nothing.
+    let keys: Vec<K> = keys
+        .iter()
+        .filter(|k| match k.encode() {
+            Err(rowkey::EncodeError::EmptyKey { .. }) => {
+                assert!(K::decode(&[]).is_err(), "{k:?}");
+                false
+            }
+            _ => true,
+        })
+        .cloned()
+        .collect();
+    if keys.is_empty() {
+        return Ok(());
+    }
+    let keys = &keys[..];
     let mut encoded = Vec::new();
     for k in keys {
         let e = k

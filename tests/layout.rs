@@ -216,7 +216,7 @@ fn every_encoding_describes_its_layout() {
     assert_eq!(
         b.to_string(),
         "BigtableRow: bigtable | tenant String String Utf8Bytes var @0 | user String String Utf8Bytes #[desc] var | \
-         ts i64 Int64 BigEndianBytes <=20B | payload Vec<u8> Bytes var"
+         ts i64 Int64 BigEndianBytes <=18B | payload Vec<u8> Bytes var"
     );
     let h = HbaseMeasure::layout();
     assert_eq!(h.encoding, Encoding::HbaseOrdered);

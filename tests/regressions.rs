@@ -455,8 +455,14 @@ fn phoenix_desc_varbinary_empty_before_its_ff_is_refused() {
         v: Option<Vec<u8>>,
     }
     assert!(Key::decode(&[0xFF]).is_err());
-    assert_eq!(Key { v: None }.encode().unwrap(), b"");
-    assert_eq!(Key::decode(b"").unwrap(), Key { v: None });
+    // NULL alone would be the empty row key, which encode refuses (issue 20), and so decode.
+    assert_eq!(
+        Key { v: None }.encode().unwrap_err(),
+        EncodeError::EmptyKey {
+            encoding: "Phoenix"
+        }
+    );
+    assert!(Key::decode(b"").is_err());
 }
 
 /// A DESC VARCHAR of a table without the optimizable flag: a stored FF is a NUL inside the
@@ -532,8 +538,8 @@ fn hbase_desc_null_prefix_is_two_ranges() {
         #[desc]
         b: Option<String>,
     }
+    // (`a` and `b` both NULL would be the empty row key, which encode refuses.)
     let rows = [
-        Key { a: None, b: None },
         Key {
             a: None,
             b: Some("x".into()),
@@ -549,7 +555,7 @@ fn hbase_desc_null_prefix_is_two_ranges() {
     ];
     let plan = Key::scan().a(None).plan().unwrap();
     let got = scan(&rows, &plan);
-    assert_eq!(got, rows[..2].to_vec());
+    assert_eq!(got, rows[..1].to_vec());
 }
 
 /// An HBase NULL ends the key when the member after it is a `RawString` of `""`, which writes
@@ -573,4 +579,538 @@ fn hbase_null_before_an_empty_raw_string_decodes() {
     assert_eq!(Key::decode(&[0x05]).unwrap(), key);
     // Nothing at all is no key: `b` is never dropped, and `a` is written before it.
     assert!(Key::decode(&[]).is_err());
+}
+
+// Issue 20, defect 1: a fixed NULL followed by a range. Where trailing NULL (or empty) fields
+// are dropped, the key of the fixed fields alone is shorter than their full form; a range
+// on the next field that starts at a NULL started at that short key, and so also held every
+// key that sorts between the two: with a DESC NULL (FA), every DESC value (CB ...).
+
+/// Every bound a range over `values` can take: none, and each value included or excluded.
+fn bounds<V: Clone>(values: &[V]) -> Vec<core::ops::Bound<V>> {
+    use core::ops::Bound;
+    let mut out = vec![Bound::Unbounded];
+    for v in values {
+        out.push(Bound::Included(v.clone()));
+        out.push(Bound::Excluded(v.clone()));
+    }
+    out
+}
+
+fn in_bounds<V: Ord>(v: &V, r: &(core::ops::Bound<V>, core::ops::Bound<V>)) -> bool {
+    core::ops::RangeBounds::contains(r, v)
+}
+
+/// The rows of `plan` over `keys` must be the keys `want` holds, in byte order; an exact plan
+/// reads nothing else.
+fn check_rows<K: RowKey + std::fmt::Debug + Clone + PartialEq>(
+    keys: &[K],
+    plan: &ScanPlan,
+    want: impl Fn(&K) -> bool,
+    what: &dyn Fn() -> String,
+) {
+    let mut expected: Vec<(Vec<u8>, K)> = keys
+        .iter()
+        .filter(|k| want(k))
+        .map(|k| (k.encode().unwrap(), k.clone()))
+        .collect();
+    expected.sort_by(|a, b| a.0.cmp(&b.0));
+    let expected: Vec<K> = expected.into_iter().map(|(_, k)| k).collect();
+    assert_eq!(scan(keys, plan), expected, "{}: {plan}", what());
+    if plan.is_exact() {
+        for k in keys {
+            let bytes = k.encode().unwrap();
+            assert_eq!(
+                plan.contains(&bytes),
+                want(k),
+                "{} reads {k:?}: {plan}",
+                what()
+            );
+        }
+    }
+}
+
+#[test]
+fn hbase_desc_null_then_a_range_holds_only_null_rows() {
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "hbase_ordered")]
+    struct K {
+        a: Option<Vec<u8>>,
+        #[desc]
+        b: Option<String>,
+        c: Option<String>,
+    }
+    // The reproduction: b = Some("z") and Some("") rows came back for b = None.
+    let rows = [
+        K {
+            a: Some(vec![97]),
+            b: None,
+            c: None,
+        },
+        K {
+            a: Some(vec![97]),
+            b: None,
+            c: Some("c".into()),
+        },
+        K {
+            a: Some(vec![97]),
+            b: Some("z".into()),
+            c: None,
+        },
+        K {
+            a: Some(vec![97]),
+            b: Some(String::new()),
+            c: Some("c".into()),
+        },
+    ];
+    let plan = K::scan()
+        .a(Some(vec![97]))
+        .b(None)
+        .c_range(..)
+        .plan()
+        .unwrap();
+    assert_eq!(scan(&rows, &plan), rows[..2].to_vec(), "{plan}");
+    assert!(!plan.contains(&rows[2].encode().unwrap()));
+    assert!(!plan.contains(&rows[3].encode().unwrap()));
+    // Exhaustively over small values: every fixed a and b, every range on c.
+    let a = [None, Some(vec![]), Some(vec![0]), Some(vec![97])];
+    let s = [
+        None,
+        Some(String::new()),
+        Some("a".to_string()),
+        Some("z".to_string()),
+    ];
+    let mut keys = Vec::new();
+    for x in &a {
+        for y in &s {
+            for z in &s {
+                keys.push(K {
+                    a: x.clone(),
+                    b: y.clone(),
+                    c: z.clone(),
+                });
+            }
+        }
+    }
+    // Every field NULL is the empty row key, which encode refuses.
+    keys.retain(|k| k.encode().is_ok());
+    for x in &a {
+        for y in &s {
+            for lo in bounds(&s) {
+                for hi in bounds(&s) {
+                    let r = (lo.clone(), hi.clone());
+                    let plan = K::scan()
+                        .a(x.clone())
+                        .b(y.clone())
+                        .c_range(r.clone())
+                        .plan()
+                        .unwrap();
+                    check_rows(
+                        &keys,
+                        &plan,
+                        |k| k.a == *x && k.b == *y && in_bounds(&k.c, &r),
+                        &|| format!("a = {x:?}, b = {y:?}, c in {r:?}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn bigtable_empty_field_then_a_range_holds_only_empty_rows() {
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "bigtable")]
+    struct K {
+        a: String,
+        b: Vec<u8>,
+        c: String,
+    }
+    let s = [
+        String::new(),
+        "\0".to_string(),
+        "a".to_string(),
+        "x".to_string(),
+    ];
+    let b = [vec![], vec![0], vec![0, 0xFF], vec![1]];
+    let mut keys = Vec::new();
+    for x in &s {
+        for y in &b {
+            for z in &s {
+                keys.push(K {
+                    a: x.clone(),
+                    b: y.clone(),
+                    c: z.clone(),
+                });
+            }
+        }
+    }
+    for x in &s {
+        for y in &b {
+            for lo in bounds(&s) {
+                for hi in bounds(&s) {
+                    let r = (lo.clone(), hi.clone());
+                    let plan = K::scan()
+                        .a(x.clone())
+                        .b(y.clone())
+                        .c_range(r.clone())
+                        .plan()
+                        .unwrap();
+                    check_rows(
+                        &keys,
+                        &plan,
+                        |k| k.a == *x && k.b == *y && in_bounds(&k.c, &r),
+                        &|| format!("a = {x:?}, b = {y:?}, c in {r:?}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn phoenix_null_then_a_range_holds_only_null_rows() {
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "phoenix")]
+    struct K {
+        a: String,
+        b: Option<String>,
+        c: Option<String>,
+    }
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "phoenix")]
+    struct D {
+        a: String,
+        #[desc]
+        b: Option<String>,
+        #[desc]
+        c: String,
+    }
+    let a = ["a".to_string(), "b".to_string()];
+    let s = [
+        None,
+        Some("a".to_string()),
+        Some("ab".to_string()),
+        Some("b".to_string()),
+    ];
+    let mut keys = Vec::new();
+    let mut desc = Vec::new();
+    for x in &a {
+        for y in &s {
+            for z in &s {
+                keys.push(K {
+                    a: x.clone(),
+                    b: y.clone(),
+                    c: z.clone(),
+                });
+                if let Some(z) = z {
+                    desc.push(D {
+                        a: x.clone(),
+                        b: y.clone(),
+                        c: z.clone(),
+                    });
+                }
+            }
+        }
+    }
+    let strings: Vec<String> = s.iter().flatten().cloned().collect();
+    for x in &a {
+        for y in &s {
+            for lo in bounds(&s) {
+                for hi in bounds(&s) {
+                    let r = (lo.clone(), hi.clone());
+                    let plan = K::scan()
+                        .a(x.clone())
+                        .b(y.clone())
+                        .c_range(r.clone())
+                        .plan()
+                        .unwrap();
+                    check_rows(
+                        &keys,
+                        &plan,
+                        |k| k.a == *x && k.b == *y && in_bounds(&k.c, &r),
+                        &|| format!("a = {x:?}, b = {y:?}, c in {r:?}"),
+                    );
+                }
+            }
+            for lo in bounds(&strings) {
+                for hi in bounds(&strings) {
+                    let r = (lo.clone(), hi.clone());
+                    let plan = D::scan()
+                        .a(x.clone())
+                        .b(y.clone())
+                        .c_range(r.clone())
+                        .plan()
+                        .unwrap();
+                    check_rows(
+                        &desc,
+                        &plan,
+                        |k| k.a == *x && k.b == *y && in_bounds(&k.c, &r),
+                        &|| format!("DESC: a = {x:?}, b = {y:?}, c in {r:?}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
+// Issue 20, defect 3: a Java-hash salt of 2^31 - 1 buckets. Planning walked every bucket to
+// find the distinct salts (139 s for one prefix scan in a release build), and with `width = 8`
+// a scan that does not fix the hashed fields built about 2^31 ranges. Planning now costs the
+// distinct salts (at most 256 for `width = 1`); more ranges than the stated limit is an error
+// naming the salt.
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(java_hash, buckets = 2147483647, of = "id")]
+struct WideSalt {
+    day: u32,
+    id: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(java_hash, buckets = 2147483647, width = 8, of = "id")]
+struct WiderSalt {
+    day: u32,
+    id: u64,
+}
+
+#[test]
+fn a_salt_of_two_billion_buckets_plans_its_distinct_salts() {
+    // Width 1: 256 distinct salts, one range each, in bucket (= byte) order.
+    let plan = WideSalt::scan().day(1).plan().unwrap();
+    assert_eq!(plan.ranges().len(), 256);
+    for (b, r) in plan.ranges().iter().enumerate() {
+        assert_eq!(r.start, [&[b as u8][..], &1u32.to_be_bytes()].concat());
+    }
+    let full = WideSalt::full_scan();
+    assert_eq!(full.ranges().len(), 256);
+    assert_eq!(
+        WideSalt::split_points(4).unwrap(),
+        [vec![0x40], vec![0x80], vec![0xC0]]
+    );
+    // The rows come back: the plan holds every key of the day, whatever its salt.
+    let keys: Vec<WideSalt> = (0..300u64).map(|id| WideSalt { day: 1, id }).collect();
+    assert_eq!(scan(&keys, &plan), keys);
+    // A Get fixes the hashed field: one row, its salt the Java hash of the id.
+    let get = WideSalt::scan().day(1).id(7).plan().unwrap();
+    assert_eq!(
+        get.rows(),
+        [&WideSalt { day: 1, id: 7 }.encode().unwrap()[..]]
+    );
+
+    // Width 8: every bucket is a salt of its own.
+    let err = WiderSalt::scan().day(1).plan().unwrap_err();
+    assert_eq!(
+        err,
+        EncodeError::TooManyRanges {
+            salt: rowkey::Salt::JavaHash {
+                buckets: 2_147_483_647,
+                width: 8
+            },
+            ranges: 2_147_483_647,
+            max: rowkey::scan::MAX_PLAN_RANGES,
+        }
+    );
+    assert_eq!(err.field(), Some("salt"));
+    assert_eq!(
+        err.to_string(),
+        "the salt (java_hash, buckets = 2147483647, width = 8) has 2147483647 distinct values and \
+         the scan does not fix the fields it hashes, so the plan would need 2147483647 ranges, \
+         over the limit of 65536; fix those fields, or give the salt fewer buckets or a narrower \
+         width"
+    );
+    // A full scan is every row: one range over the table, in salt order.
+    let full = WiderSalt::full_scan();
+    assert_eq!(full.ranges(), [rowkey::ScanRange::all()]);
+    // Gets still plan, and the split points are the buckets at the quantiles.
+    assert!(WiderSalt::scan().day(1).id(7).plan().unwrap().is_point());
+    let quarter = |q: u32| (q * (2_147_483_647 / 4) + q * 3 / 4).to_be_bytes();
+    let splits = WiderSalt::split_points(4).unwrap();
+    assert_eq!(splits.len(), 3);
+    for (q, s) in (1..4).zip(&splits) {
+        // The bucket at quantile q of 2^31 - 1, written twice (Java's shift modulo 32).
+        assert_eq!(s[..4], s[4..]);
+        assert_eq!(s[4..], quarter(q));
+    }
+}
+
+/// `nth_salt` against a brute force listing of every salt, for each width and bucket counts
+/// around the width's range.
+#[test]
+fn nth_salt_is_the_sorted_list_of_distinct_salts() {
+    for width in 1..=8u8 {
+        for buckets in [1u32, 2, 255, 256, 257, 1000, 65_537, 70_000] {
+            let salt = rowkey::Salt::JavaHash { buckets, width };
+            let mut all: Vec<Vec<u8>> = (0..buckets).map(|b| salt.bucket_salt(b)).collect();
+            all.sort();
+            all.dedup();
+            assert_eq!(salt.distinct_salts(), all.len() as u64, "{salt}");
+            for (n, want) in all.iter().enumerate().step_by(97) {
+                assert_eq!(
+                    salt.nth_salt(n as u64).as_ref(),
+                    Some(want),
+                    "{salt}, n = {n}"
+                );
+            }
+            assert_eq!(salt.nth_salt(all.len() as u64), None);
+            let mut listed = salt.bucket_salts();
+            listed.sort();
+            assert_eq!(listed, all, "{salt}");
+        }
+    }
+}
+
+// Issue 20, defect 4: a Phoenix or HBase Struct key whose fields are all NULL encoded to the
+// empty row key, which HBase (`Put` checks the row's length) and Bigtable refuse to store.
+// Phoenix's own `PTableImpl.newKey` throws "Primary key may not be null" for it; with a salt
+// it writes the salt byte alone (its hash of nothing, 1, modulo the buckets), which is a key.
+
+#[test]
+fn an_all_null_key_is_refused_where_it_would_be_empty() {
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "phoenix")]
+    struct Phoenix {
+        a: Option<String>,
+        b: Option<Vec<u8>>,
+    }
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "phoenix")]
+    #[salt(phoenix, buckets = 4)]
+    struct Salted {
+        a: Option<String>,
+    }
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "hbase_ordered")]
+    struct Hbase {
+        #[desc]
+        a: Option<String>,
+        b: Option<Vec<u8>>,
+    }
+    let empty = Phoenix { a: None, b: None };
+    let err = empty.encode().unwrap_err();
+    assert_eq!(
+        err,
+        EncodeError::EmptyKey {
+            encoding: "Phoenix"
+        }
+    );
+    assert_eq!(err.field(), None);
+    assert_eq!(
+        err.to_string(),
+        "every field of the key is NULL, so Phoenix would write the empty row key, which HBase \
+         and Bigtable refuse to store; give at least one field a value"
+    );
+    assert_eq!(empty.encode_into(&mut vec![]).unwrap_err(), err);
+    assert_eq!(
+        Hbase { a: None, b: None }.encode().unwrap_err(),
+        EncodeError::EmptyKey {
+            encoding: "HBase's Struct"
+        }
+    );
+    // Decode is canonical: the empty key is no key.
+    for e in [
+        Phoenix::decode(&[]).unwrap_err(),
+        Hbase::decode(&[]).unwrap_err(),
+    ] {
+        assert!(
+            matches!(
+                e,
+                DecodeError::Invalid {
+                    field: "a",
+                    offset: 0,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+    }
+    assert!(
+        Phoenix::explain(&[]).contains("not NULL"),
+        "{}",
+        Phoenix::explain(&[])
+    );
+    // A Get of it is the same error; scans skip it.
+    assert_eq!(Phoenix::scan().a(None).b(None).plan().unwrap_err(), err);
+    let keys = [
+        Phoenix {
+            a: None,
+            b: Some(vec![1]),
+        },
+        Phoenix {
+            a: Some("x".into()),
+            b: None,
+        },
+    ];
+    let plan = Phoenix::scan().a(None).plan().unwrap();
+    assert_eq!(scan(&keys, &plan), keys[..1].to_vec());
+    assert!(!plan.contains(&[]));
+    let plan = Hbase::scan().a(None).plan().unwrap();
+    assert!(!plan.contains(&[]), "{plan}");
+    // Values make keys.
+    assert!(Phoenix {
+        a: Some("x".into()),
+        b: None
+    }
+    .encode()
+    .is_ok());
+    assert!(Hbase {
+        a: None,
+        b: Some(vec![])
+    }
+    .encode()
+    .is_ok());
+    // Salted, the key is Phoenix's salt byte: Arrays.hashCode of no bytes is 1; 1 % 4 = 1.
+    let salted = Salted { a: None };
+    assert_eq!(salted.encode().unwrap(), [1]);
+    assert_eq!(Salted::decode(&[1]).unwrap(), salted);
+    assert!(Salted::scan().a(None).plan().unwrap().is_point());
+}
+
+// Issue 20, defect 2: `max_len` on another system's encoding was checked with rowkey's own
+// widths: an HBase Struct key of one i64 (9 bytes) compiled under `max_len = 8`, a Bigtable one
+// (16 bytes) under `max_len = 15` (tests/ui/max-len-*-widths.rs). The budget is now checked
+// with each encoding's widths; `MAX_LEN` is the longest key (Bigtable's last ASC field writes no
+// separator).
+
+#[test]
+fn max_len_uses_each_encodings_widths() {
+    #[derive(RowKey)]
+    #[rowkey(encoding = "hbase_ordered", max_len = 9)]
+    struct Hbase {
+        id: i64,
+    }
+    #[derive(RowKey)]
+    #[rowkey(encoding = "bigtable", max_len = 16)]
+    struct Bigtable {
+        id: i64,
+    }
+    #[derive(RowKey)]
+    #[rowkey(encoding = "bigtable", max_len = 18)]
+    struct BigtableDesc {
+        #[desc]
+        id: i64,
+    }
+    #[derive(RowKey)]
+    #[rowkey(encoding = "bigtable", max_len = 34)]
+    struct BigtablePair {
+        a: i64,
+        b: i64,
+    }
+    #[derive(RowKey)]
+    #[rowkey(encoding = "phoenix", max_len = 12)]
+    struct Phoenix {
+        a: i64,
+        b: i32,
+    }
+    assert_eq!(Hbase::MAX_LEN, Some(9));
+    assert_eq!(Hbase { id: 0 }.encode().unwrap().len(), 9);
+    // The longest Bigtable keys: every byte of the value 00, so every byte escaped.
+    assert_eq!(Bigtable::MAX_LEN, Some(16));
+    assert_eq!(Bigtable { id: 0 }.encode().unwrap().len(), 16);
+    assert_eq!(BigtableDesc::MAX_LEN, Some(18));
+    assert_eq!(BigtableDesc { id: 0 }.encode().unwrap().len(), 18);
+    assert_eq!(BigtablePair::MAX_LEN, Some(34));
+    assert_eq!(BigtablePair { a: 0, b: 0 }.encode().unwrap().len(), 34);
+    assert_eq!(Phoenix::MAX_LEN, Some(12));
+    assert_eq!(Phoenix { a: 0, b: 0 }.encode().unwrap().len(), 12);
 }

@@ -7,7 +7,7 @@ use quote::quote;
 
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
-use crate::layout::RangeKind;
+use crate::layout::{RangeKind, Width};
 
 /// A field Bigtable drops when it is empty and only dropped fields follow: an ASC string or
 /// byte vector.
@@ -22,6 +22,26 @@ pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
     match &f.class {
         Class::Signed(8) => quote!(#p::Int64<#desc>),
         _ => quote!(#p::Bytes<#desc>),
+    }
+}
+
+/// The field's width: an `Int64`'s eight bytes, each `00` escaped as `00 FF`, then its
+/// `00 01` separator unless it is the last field and ASC; strings and bytes are unbounded.
+pub fn width(f: &Field) -> Width {
+    match f.class {
+        Class::Signed(8) if f.last && f.attrs.desc.is_none() => Width::Max(16),
+        Class::Signed(8) => Width::Max(18),
+        _ => Width::Unbounded,
+    }
+}
+
+/// Bytes of the separator a field's `MAX_WIDTH` counts that the last field does not write
+/// (an ASC last field has none).
+pub fn last_trim(f: &Field) -> usize {
+    if f.last && f.attrs.desc.is_none() {
+        2
+    } else {
+        0
     }
 }
 

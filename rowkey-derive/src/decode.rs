@@ -120,8 +120,26 @@ pub fn method(input: &Input) -> TokenStream {
             }
         }
     });
+    // Where encode refuses the key whose every field is dropped (it would be empty), the
+    // empty key decodes to nothing.
+    let refused = input.refuses_empty_key().map(|_| {
+        let first = input
+            .fields
+            .first()
+            .map_or(String::new(), |f| f.name.clone());
+        quote! {
+            if __key.is_empty() {
+                return #krate::__private::Err(#krate::__private::DecodeError::Invalid {
+                    field: #first,
+                    offset: 0,
+                    expected: "a key with a field that is not NULL (encode refuses the empty row key)",
+                });
+            }
+        }
+    });
     let decode = quote! {
         #empty
+        #refused
         let mut __r = #krate::__private::Reader::new(__key);
         #salt_read
         #(#reads)*

@@ -5,7 +5,7 @@ use quote::quote;
 
 use crate::ast::Input;
 use crate::encoding::Encoding;
-use crate::expand::{format_of, krate};
+use crate::expand::{krate, part_width};
 
 pub fn items(input: &Input) -> TokenStream {
     let krate = krate();
@@ -26,22 +26,17 @@ pub fn items(input: &Input) -> TokenStream {
     };
     let salt_of = input.salt().map(|s| s.of).unwrap_or_default();
     let salt_width = input.salt_len();
-    // A format's widths assume a delimiter after the part; the last part of a text key has none.
-    let part = |f: &crate::ast::Field, item: &str| {
-        let w = format_of(f, item);
-        if f.is_text() && f.last {
-            quote!(#p::less(#w, 1))
-        } else {
-            w
-        }
-    };
-    let widths: Vec<TokenStream> = input.fields.iter().map(|f| part(f, "WIDTH")).collect();
+    let widths: Vec<TokenStream> = input
+        .fields
+        .iter()
+        .map(|f| part_width(f, "WIDTH"))
+        .collect();
     let fields = input.fields.iter().enumerate().map(|(i, f)| {
         let name = &f.name;
         let ty = f.type_text();
         let attrs = f.attrs_text();
         let width = &widths[i];
-        let max = part(f, "MAX_WIDTH");
+        let max = part_width(f, "MAX_WIDTH");
         let at = i + 1;
         quote! {
             #p::FieldLayout {

@@ -4,21 +4,20 @@ use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::ast::{Class, Input};
-use crate::expand::{format_of, krate};
+use crate::expand::{format_of, krate, part_width};
 
 pub fn consts(input: &Input) -> TokenStream {
     let krate = krate();
-    // A format's widths assume a delimiter after the part; the last part of a text key has none.
-    let part = |f: &crate::ast::Field, item: &str| {
-        let w = format_of(f, item);
-        if f.is_text() && f.last {
-            quote!(#krate::__private::less(#w, 1))
-        } else {
-            w
-        }
-    };
-    let widths: Vec<TokenStream> = input.fields.iter().map(|f| part(f, "WIDTH")).collect();
-    let maxes: Vec<TokenStream> = input.fields.iter().map(|f| part(f, "MAX_WIDTH")).collect();
+    let widths: Vec<TokenStream> = input
+        .fields
+        .iter()
+        .map(|f| part_width(f, "WIDTH"))
+        .collect();
+    let maxes: Vec<TokenStream> = input
+        .fields
+        .iter()
+        .map(|f| part_width(f, "MAX_WIDTH"))
+        .collect();
     let (salt_width, salt_const) = match input.salt() {
         Some(salt) => {
             let n = input.salt_len();
@@ -206,6 +205,16 @@ pub fn methods(input: &Input) -> TokenStream {
         None => (TokenStream::new(), TokenStream::new()),
     };
     let salt_len = input.salt_len();
+    // Every field dropped where that leaves the empty row key: refused.
+    let refuse_empty = input.refuses_empty_key().map(|encoding| {
+        quote! {
+            if __upto == 0 {
+                return #krate::__private::Err(#krate::__private::EncodeError::EmptyKey {
+                    encoding: #encoding,
+                });
+            }
+        }
+    });
     // Every field dropped: the encoding's empty key.
     let (empty_len, empty_write) = match input.empty_key() {
         Some(bytes) => (
@@ -232,6 +241,7 @@ pub fn methods(input: &Input) -> TokenStream {
             __w: &mut #krate::__private::Writer<'_>,
         ) -> #krate::__private::Result<(), #krate::__private::EncodeError> {
             #upto
+            #refuse_empty
             #salt_begin
             #(#writes)*
             #empty_write

@@ -119,6 +119,22 @@ impl Input<'_> {
     }
 }
 
+impl Input<'_> {
+    /// The encoding that refuses the key whose every field is dropped, because it would be the
+    /// empty row key (which HBase and Bigtable refuse): Phoenix without a salt (`newKey` throws
+    /// "Primary key may not be null"; with a salt the key is the salt byte) and HBase's `Struct`.
+    pub fn refuses_empty_key(&self) -> Option<&'static str> {
+        if self.first_droppable() != 0 || self.salt().is_some() {
+            return None;
+        }
+        match self.fields.first().map(|f| f.encoding) {
+            Some(Encoding::Phoenix { .. }) => Some("Phoenix"),
+            Some(Encoding::HbaseOrdered) => Some("HBase's Struct"),
+            _ => None,
+        }
+    }
+}
+
 impl Field<'_> {
     /// A field the encoding leaves out of the key when it and every field after it are empty
     /// (NULL in Phoenix, `""` in Bigtable).

@@ -51,6 +51,20 @@ pub fn format_of(field: &Field, item: &str) -> TokenStream {
     quote_spanned!(ty.span()=> <#fmt as #krate::__private::Format<#ty>>::#item)
 }
 
+/// A field's `WIDTH` or `MAX_WIDTH` in its key. A format's widths count what follows the part
+/// (a text key's delimiter, a Bigtable separator); the last part may not write it.
+pub fn part_width(field: &Field, item: &str) -> TokenStream {
+    let w = format_of(field, item);
+    match field.last_trim() {
+        0 => w,
+        n => {
+            let krate = krate();
+            let n = proc_macro2::Literal::usize_unsuffixed(n);
+            quote!(#krate::__private::less(#w, #n))
+        }
+    }
+}
+
 /// Gives every token of `tokens` the span `span`.
 pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
     tokens

@@ -67,6 +67,17 @@ pub fn method(input: &Input) -> TokenStream {
     } else {
         (TokenStream::new(), TokenStream::new())
     };
+    // The empty key: where the encoding gives it a meaning of its own (Bigtable's `00 00`) or
+    // refuses it, decode says whether it is a key.
+    let empty = (input.empty_key().is_some() || input.refuses_empty_key().is_some()).then(|| {
+        quote! {
+            if __key.is_empty() {
+                if let #krate::__private::Err(__e) = <Self as #krate::RowKey>::decode(__key) {
+                    return __x.fail(&__e);
+                }
+            }
+        }
+    });
     quote! {
         fn explain(__key: &[::core::primitive::u8]) -> #krate::__private::String {
             #[allow(unused_imports)]
@@ -75,6 +86,7 @@ pub fn method(input: &Input) -> TokenStream {
             if let #krate::__private::Err(__e) = #krate::__private::check_key_len(__key) {
                 return __x.fail(&__e);
             }
+            #empty
             #salt_part
             #(#parts)*
             #salt_check

@@ -28,7 +28,7 @@ impl Width {
         }
     }
 
-    fn plus(self, other: Width) -> Width {
+    pub fn plus(self, other: Width) -> Width {
         match (self, other) {
             (Width::Unbounded, _) | (_, Width::Unbounded) => Width::Unbounded,
             (Width::Unknown, _) | (_, Width::Unknown) => Width::Unknown,
@@ -83,6 +83,16 @@ impl Field<'_> {
             return self.last;
         }
         self.is_raw() || self.last && (self.is_text() || self.attrs.desc.is_none())
+    }
+
+    /// Bytes after the part that its format's widths count and the last part does not write:
+    /// a text key's delimiter, the separator of a Bigtable field that ends the key ASC.
+    pub fn last_trim(&self) -> usize {
+        match self.encoding {
+            Encoding::Bigtable => crate::bigtable::last_trim(self),
+            _ if self.is_text() && self.last => 1,
+            _ => 0,
+        }
     }
 
     /// `0xFF` for binary `#[desc]` fields, whose bytes are inverted. Text layouts write
@@ -182,8 +192,14 @@ impl Field<'_> {
         }
     }
 
-    /// The encoded width of the field, delimiter included.
+    /// The encoded width of the field, delimiter included, as its encoding writes it.
     pub fn width(&self) -> Width {
+        match self.encoding {
+            Encoding::Phoenix { .. } => return crate::phoenix::width(self),
+            Encoding::Bigtable => return crate::bigtable::width(self),
+            Encoding::HbaseOrdered => return crate::ordered::width(self),
+            Encoding::Native => {}
+        }
         let value = if self.is_text() {
             self.text_width()
         } else {

@@ -7,7 +7,7 @@ use quote::quote;
 
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
-use crate::layout::RangeKind;
+use crate::layout::{RangeKind, Width};
 
 /// The HBase `DataType` a field is, from its type and attributes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -162,6 +162,28 @@ pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
     match f.class {
         Class::Option(_) => quote!(#o::Nullable<#value, #tail>),
         _ => value,
+    }
+}
+
+/// The field's width as HBase writes it: a header byte before each `Ordered` number, the
+/// `Raw` numbers and fixed lengths bare; a NULL is one byte (or none, when dropped).
+pub fn width(f: &Field) -> Width {
+    let value = match member(f) {
+        Some(Member::Int(n) | Member::Float(n)) => Width::Fixed(1 + n),
+        Some(Member::RawInt(n) | Member::RawFloat(n)) => Width::Fixed(n),
+        Some(Member::FixedLength { len, .. }) => Width::Fixed(len),
+        Some(
+            Member::Text
+            | Member::BlobVar
+            | Member::Blob
+            | Member::Raw { .. }
+            | Member::Terminated { .. },
+        ) => Width::Unbounded,
+        Some(Member::Numeric) | None => Width::Unknown,
+    };
+    match (&f.class, value) {
+        (Class::Option(_), Width::Fixed(n)) => Width::Max(n),
+        (_, value) => value,
     }
 }
 

@@ -9,7 +9,7 @@ use crate::ast::{Class, Field, Input};
 use crate::attr::SaltKind;
 use crate::ctxt::Ctxt;
 use crate::encoding::Encoding;
-use crate::layout::RangeKind;
+use crate::layout::{RangeKind, Width};
 
 /// The Phoenix column types rowkey writes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -147,6 +147,21 @@ pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
         Some(Column::UnsignedLong) => quote!(#p::phoenix::UnsignedLong),
         Some(Column::Double) => quote!(#p::phoenix::Double),
         Some(Column::Signed | Column::Binary(_)) | None => quote!(#p::Natural),
+    }
+}
+
+/// The field's width: Phoenix's own for each column type (a DECIMAL's is the runtime's).
+pub fn width(f: &Field) -> Width {
+    match column(f) {
+        Some(Column::Signed) => match f.class.value() {
+            Class::Signed(n) => Width::Fixed(*n),
+            _ => Width::Unknown,
+        },
+        Some(Column::UnsignedInt) => Width::Fixed(4),
+        Some(Column::UnsignedLong | Column::Double) => Width::Fixed(8),
+        Some(Column::Binary(n) | Column::Char(n)) => Width::Fixed(n),
+        Some(Column::Varchar | Column::Varbinary) => Width::Unbounded,
+        Some(Column::Decimal | Column::FixedDecimal(..)) | None => Width::Unknown,
     }
 }
 

@@ -198,9 +198,11 @@ pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
         #[allow(non_camel_case_types)]
         #vis struct #scan_range<const N: ::core::primitive::usize>(#outside_p::PartialKey);
     };
-    let empty_key = input
-        .empty_key()
-        .map(|bytes| quote!(.with_empty_key(&#bytes)));
+    let empty_key = match (input.empty_key(), input.refuses_empty_key()) {
+        (Some(bytes), _) => quote!(.with_empty_key(&#bytes)),
+        (None, Some(encoding)) => quote!(.refusing_empty_key(#encoding)),
+        (None, None) => TokenStream::new(),
+    };
     let inside = quote! {
         #traits
 
@@ -215,8 +217,9 @@ pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
                 )#empty_key)
             }
 
-            /// The plan that scans every key of this layout (one range per salt bucket; for an
-            /// md5 prefix one range over every salt, whose rows come in hash order).
+            /// The plan that scans every key of this layout (one range per distinct salt; for an
+            /// md5 prefix, or a salt with more distinct values than `MAX_PLAN_RANGES`, one range
+            /// over every salt, whose rows come in salt order).
             pub fn full_scan() -> #p::ScanPlan {
                 #p::PartialKey::full(
                     <Self as #krate::RowKey>::SALT,

@@ -142,11 +142,20 @@ pub fn emit(layout: &Layout) -> String {
         .iter()
         .map(|f| format!("Self::{0}_accepts(&self.{0})", f.name))
         .collect();
-    let _ = writeln!(
-        out,
-        "    fn accepts(&self) -> bool {{ {} }}",
-        accepts.join(" && ")
-    );
+    // A Phoenix key without a salt, or an HBase Struct key, whose every field is NULL would be
+    // the empty row key, which HBase and Bigtable refuse: encode refuses it.
+    let refuses_empty = ((layout.phoenix.is_some() && layout.salt.is_none()) || layout.hbase)
+        && layout.fields.iter().all(|f| f.kind.depth > 0);
+    let mut accepts = accepts.join(" && ");
+    if refuses_empty {
+        let nulls: Vec<String> = layout
+            .fields
+            .iter()
+            .map(|f| format!("self.{}.is_none()", f.name))
+            .collect();
+        accepts = format!("{accepts} && !({})", nulls.join(" && "));
+    }
+    let _ = writeln!(out, "    fn accepts(&self) -> bool {{ {accepts} }}");
     // The documented order ends at a raw `#[java]` string (no terminator) or a field with no
     // promised order.
     let ordered = layout

@@ -128,6 +128,24 @@ pub enum EncodeError {
         /// Why, and what to do instead.
         reason: &'static str,
     },
+    /// Every field of a key is NULL, and the key's encoding then writes the empty row key,
+    /// which HBase and Bigtable refuse to store (Phoenix's `newKey` throws "Primary key may not
+    /// be null"; HBase's `Struct` writes no byte).
+    EmptyKey {
+        /// The encoding, such as `"Phoenix"`.
+        encoding: &'static str,
+    },
+    /// A scan plan would need more ranges than [`MAX_PLAN_RANGES`](crate::scan::MAX_PLAN_RANGES):
+    /// the scan does not fix the fields a wide salt hashes, and the salt has that many distinct
+    /// values, each a range of its own.
+    TooManyRanges {
+        /// The salt.
+        salt: crate::Salt,
+        /// The ranges the plan would need.
+        ranges: u64,
+        /// The limit.
+        max: usize,
+    },
     /// A user [`KeyCodec`](crate::KeyCodec) reported an error, or wrote a different number of
     /// bytes than its `encoded_len` promised.
     Codec {
@@ -151,7 +169,8 @@ impl EncodeError {
             | EncodeError::ContainsDelimiter { field, .. }
             | EncodeError::Unrepresentable { field, .. }
             | EncodeError::Codec { field, .. } => Some(field),
-            EncodeError::KeyTooLong { .. } => None,
+            EncodeError::TooManyRanges { .. } => Some("salt"),
+            EncodeError::KeyTooLong { .. } | EncodeError::EmptyKey { .. } => None,
         }
     }
 }
@@ -216,6 +235,17 @@ impl fmt::Display for EncodeError {
                 encoding,
                 reason,
             } => write!(f, "field `{field}`: {encoding} cannot store this value: {reason}"),
+            EncodeError::EmptyKey { encoding } => write!(
+                f,
+                "every field of the key is NULL, so {encoding} would write the empty row key, \
+                 which HBase and Bigtable refuse to store; give at least one field a value"
+            ),
+            EncodeError::TooManyRanges { salt, ranges, max } => write!(
+                f,
+                "the salt ({salt}) has {ranges} distinct values and the scan does not fix the \
+                 fields it hashes, so the plan would need {ranges} ranges, over the limit of \
+                 {max}; fix those fields, or give the salt fewer buckets or a narrower width"
+            ),
             EncodeError::Codec { field, message } => write!(f, "field `{field}`: {message}"),
         }
     }

@@ -132,21 +132,7 @@ impl fmt::Display for Layout {
             } else {
                 format!(", of = [{}]", of.join(", "))
             };
-            let kind = match self.salt {
-                Salt::Md5 { len } => format!("md5, len = {len}"),
-                Salt::Md5Buckets { buckets } => format!("md5, buckets = {buckets}"),
-                Salt::Xxh3Buckets { buckets } => format!("xxh3, buckets = {buckets}"),
-                Salt::Phoenix { buckets } => format!("phoenix, buckets = {buckets}"),
-                Salt::Random { buckets } => format!("random, buckets = {buckets}"),
-                Salt::JavaHash { buckets, width } => {
-                    format!("java_hash, buckets = {buckets}, width = {width}")
-                }
-                Salt::OpenTsdb { buckets, width } => {
-                    format!("opentsdb, buckets = {buckets}, width = {width}")
-                }
-                Salt::None => String::new(),
-            };
-            write!(f, "{sep}salt({kind}{of}) {}B", self.salt_width)?;
+            write!(f, "{sep}salt({}{of}) {}B", self.salt, self.salt_width)?;
             sep = " | ";
         }
         for field in &self.fields {

@@ -132,17 +132,88 @@ impl Salt {
         }
     }
 
-    /// The distinct salts of a bucket salt, in bucket order (a width narrower than the bucket
-    /// numbers makes some buckets share a salt); empty for other salts.
-    pub fn bucket_salts(&self) -> Vec<Vec<u8>> {
+    /// How many distinct salts a bucket salt writes: its bucket count, or fewer when its width
+    /// is narrower than the bucket numbers (a `width = 1` salt writes at most 256, whatever
+    /// the buckets); 0 for other salts.
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// assert_eq!(Salt::Md5Buckets { buckets: 16 }.distinct_salts(), 16);
+    /// assert_eq!(Salt::JavaHash { buckets: 2_147_483_647, width: 1 }.distinct_salts(), 256);
+    /// assert_eq!(Salt::JavaHash { buckets: 2_147_483_647, width: 8 }.distinct_salts(), 2_147_483_647);
+    /// assert_eq!(Salt::Md5 { len: 16 }.distinct_salts(), 0);
+    /// ```
+    pub const fn distinct_salts(&self) -> u64 {
         let Some(buckets) = self.buckets() else {
-            return Vec::new();
+            return 0;
         };
-        let mut seen = std::collections::HashSet::new();
-        (0..buckets)
-            .map(|b| self.bucket_salt(b))
-            .filter(|s| seen.insert(s.clone()))
+        let buckets = buckets as u64;
+        match *self {
+            // The salt is the bucket's low `width` bytes (big-endian, `getSaltBytes`).
+            Salt::JavaHash { width, .. } | Salt::OpenTsdb { width, .. } if width < 4 => {
+                let values = 1u64 << (8 * width as u32);
+                if buckets < values {
+                    buckets
+                } else {
+                    values
+                }
+            }
+            _ => buckets,
+        }
+    }
+
+    /// The distinct salts of a bucket salt, in bucket order: buckets `0..distinct_salts()`,
+    /// each of which writes a salt no lower bucket writes. Empty for other salts. Costs one
+    /// small vector per distinct salt: check [`distinct_salts`](Self::distinct_salts) first
+    /// for wide salts.
+    pub fn bucket_salts(&self) -> Vec<Vec<u8>> {
+        (0..self.distinct_salts())
+            .map(|b| self.bucket_salt(b as u32))
             .collect()
+    }
+
+    /// The `n`th (from 0) of the distinct salts in byte order, without listing them: what
+    /// split points over billions of buckets need. `None` past the last one.
+    ///
+    /// ```
+    /// use rowkey::Salt;
+    /// let wide = Salt::JavaHash { buckets: 1000, width: 6 };
+    /// // Width 6 writes the bucket's low two bytes, then its four: byte order is by the low
+    /// // bytes first.
+    /// assert_eq!(wide.nth_salt(0).unwrap(), [0, 0, 0, 0, 0, 0]);
+    /// assert_eq!(wide.nth_salt(1).unwrap(), [0, 1, 0, 0, 0, 1]);
+    /// assert_eq!(wide.nth_salt(999).unwrap(), [0x03, 0xE7, 0, 0, 0x03, 0xE7]);
+    /// assert_eq!(wide.nth_salt(1000), None);
+    /// ```
+    pub fn nth_salt(&self, n: u64) -> Option<Vec<u8>> {
+        let count = self.distinct_salts();
+        if n >= count {
+            return None;
+        }
+        let bucket = match *self {
+            // Past four bytes, `getSaltBytes` repeats the bucket's low bytes in front of its
+            // four: salts sort by `bucket % 256^(width - 4)`, then by bucket.
+            Salt::JavaHash { width, .. } | Salt::OpenTsdb { width, .. } if width > 4 => {
+                let modulus = 1u64 << (8 * u32::from(width - 4)).min(32);
+                let (per, extra) = (count / modulus, count % modulus);
+                // Buckets whose residue is below `r`.
+                let below = |r: u64| r * per + r.min(extra);
+                // The largest residue with `below(r) <= n`.
+                let (mut lo, mut hi) = (0u64, modulus.min(count));
+                while hi - lo > 1 {
+                    let mid = lo + (hi - lo) / 2;
+                    if below(mid) <= n {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                lo + (n - below(lo)) * modulus
+            }
+            // The salt is the bucket's low bytes: byte order is bucket order.
+            _ => n,
+        };
+        Some(self.bucket_salt(bucket as u32))
     }
 
     /// Checks salt bytes read from a key: a bucket that exists, written the way the salt writes
@@ -203,6 +274,32 @@ impl Salt {
             }
         }
         (out, self.len())
+    }
+}
+
+/// The salt as its attribute spells it, without `of`: `md5, buckets = 16`.
+///
+/// ```
+/// use rowkey::Salt;
+/// assert_eq!(Salt::Md5 { len: 4 }.to_string(), "md5, len = 4");
+/// assert_eq!(Salt::JavaHash { buckets: 20, width: 2 }.to_string(), "java_hash, buckets = 20, width = 2");
+/// ```
+impl core::fmt::Display for Salt {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Salt::None => f.write_str("none"),
+            Salt::Md5 { len } => write!(f, "md5, len = {len}"),
+            Salt::Md5Buckets { buckets } => write!(f, "md5, buckets = {buckets}"),
+            Salt::Xxh3Buckets { buckets } => write!(f, "xxh3, buckets = {buckets}"),
+            Salt::Phoenix { buckets } => write!(f, "phoenix, buckets = {buckets}"),
+            Salt::Random { buckets } => write!(f, "random, buckets = {buckets}"),
+            Salt::JavaHash { buckets, width } => {
+                write!(f, "java_hash, buckets = {buckets}, width = {width}")
+            }
+            Salt::OpenTsdb { buckets, width } => {
+                write!(f, "opentsdb, buckets = {buckets}, width = {width}")
+            }
+        }
     }
 }
 

@@ -10,6 +10,12 @@ use crate::io::Writer;
 use crate::merge::{Merge, RowItem};
 use crate::salt::{Salt, SaltText};
 
+/// The most ranges a [`ScanPlan`] holds: a scan that does not fix the fields a salt hashes
+/// needs one range per distinct salt, and a wider plan is an [`EncodeError::TooManyRanges`]
+/// (a `width = 1` salt has at most 256, a `width = 2` one 65,536, whatever its bucket count).
+/// `full_scan()` of such a key is one range over the whole table, whose rows come in salt order.
+pub const MAX_PLAN_RANGES: usize = 1 << 16;
+
 /// The stop row (exclusive) of a scan over every key that starts with `prefix`, exactly as
 /// HBase's `ClientUtil.calculateTheClosestNextRowKeyForPrefix` computes it: drop trailing `FF`
 /// bytes, then increment the last byte. An empty result means "no stop row" (end of table): the
@@ -702,8 +708,9 @@ pub struct PartialKey {
     /// trailing NULL fields are dropped (Phoenix), where the key of the fixed fields alone ends
     /// after the last non-NULL one, in its last-field form.
     short: usize,
-    /// The key of a struct whose every field is dropped (Bigtable's `00 00`).
-    empty_key: &'static [u8],
+    /// The key of a struct whose every field is dropped (Bigtable's `00 00`), or the encoding
+    /// that refuses to write it (an empty row key).
+    empty_key: Result<&'static [u8], &'static str>,
 }
 
 impl PartialKey {
@@ -718,13 +725,20 @@ impl PartialKey {
             error: None,
             key_len: None,
             short: 0,
-            empty_key: &[],
+            empty_key: Ok(&[]),
         }
     }
 
     /// For an encoding whose key with every field dropped is `bytes`, not empty (Bigtable).
     pub fn with_empty_key(mut self, bytes: &'static [u8]) -> Self {
-        self.empty_key = bytes;
+        self.empty_key = Ok(bytes);
+        self
+    }
+
+    /// For an encoding whose key with every field dropped would be empty, which it refuses
+    /// ([`EncodeError::EmptyKey`]): a Get of that key is the error, and scans skip it.
+    pub fn refusing_empty_key(mut self, encoding: &'static str) -> Self {
+        self.empty_key = Err(encoding);
         self
     }
 
@@ -850,7 +864,8 @@ impl PartialKey {
         }
     }
 
-    /// The plan of a scan over every key. Never fails: nothing is encoded.
+    /// The plan of a scan over every key. Never fails: nothing is encoded, and a salt with
+    /// more distinct values than [`MAX_PLAN_RANGES`] gets one range over the whole table.
     pub fn full(
         salt: Salt,
         text: Option<SaltText>,
@@ -877,10 +892,11 @@ impl PartialKey {
         let point = self.range.is_none() && self.spans.len() == fields;
         let p = &self.bytes;
         let inner = if point {
-            vec![ScanRange::row(match self.short {
-                0 => self.empty_key,
-                n => &p[..n],
-            })]
+            match (self.short, self.empty_key) {
+                (0, Err(encoding)) => return Err(EncodeError::EmptyKey { encoding }),
+                (0, Ok(empty)) => vec![ScanRange::row(empty)],
+                (n, _) => vec![ScanRange::row(&p[..n])],
+            }
         } else {
             self.inner_ranges()
         };
@@ -919,8 +935,19 @@ impl PartialKey {
                     key_len,
                 })
             }
-            // A bucket salt whose input is not known: every distinct salt of its buckets.
-            salt => salt.bucket_salts(),
+            // A bucket salt whose input is not known: every distinct salt of its buckets, as
+            // long as the plan stays within the limit.
+            salt => {
+                let ranges = salt.distinct_salts().saturating_mul(inner.len() as u64);
+                if ranges > MAX_PLAN_RANGES as u64 {
+                    return Err(EncodeError::TooManyRanges {
+                        salt,
+                        ranges,
+                        max: MAX_PLAN_RANGES,
+                    });
+                }
+                salt.bucket_salts()
+            }
         };
         for salt in salts {
             let salt = self.salt_bytes(&salt);
@@ -965,40 +992,58 @@ impl PartialKey {
     /// everything.
     fn inner_ranges(&self) -> Vec<ScanRange> {
         let p = &self.bytes;
+        // Where trailing fields may be dropped, the key of the fixed fields alone is shorter
+        // than their full form `p`. When only 00 bytes (NULL separators) lie between the two, no
+        // other key sorts in between and one range holds both; otherwise (HBase's DESC NULL is
+        // FA, an empty Bigtable field 00 00 00 01) the short key is a row of its own.
+        let short = Short {
+            len: self.short,
+            key: match (self.short, self.empty_key) {
+                (0, Ok(empty)) => Some(empty),
+                (0, Err(_)) => None,
+                (n, _) => Some(&p[..n]),
+            },
+            apart: !p[self.short..].iter().all(|&b| b == 0),
+        };
         let Some(KeyBounds { segments, open }) = &self.range else {
-            // Where trailing fields may be dropped, the key of the fixed fields alone is
-            // shorter. When only 00 bytes (NULL separators) lie between the two, no key sorts in
-            // between and one range holds both; otherwise (HBase's DESC NULL is FA, an empty
-            // Bigtable field 00 00 00 01) that key is a row of its own.
-            let tail = &p[self.short..];
-            if tail.iter().all(|&b| b == 0) {
-                return vec![ScanRange {
+            return match short.key {
+                Some(key) if short.apart => vec![ScanRange::row(key), ScanRange::prefix(p)],
+                Some(_) => vec![ScanRange {
                     start: p[..self.short].to_vec(),
                     stop: prefix_stop(p),
-                }];
-            }
-            let short = match self.short {
-                0 => self.empty_key,
-                n => &p[..n],
+                }],
+                None => vec![ScanRange::prefix(p)],
             };
-            return vec![ScanRange::row(short), ScanRange::prefix(p)];
         };
         segments
             .iter()
-            .filter_map(|segment| segment_range(p, self.short, segment, *open))
+            .flat_map(|segment| segment_ranges(p, &short, segment, *open))
             .filter(|r| !r.is_empty())
             .collect()
     }
 }
 
-/// The key bytes of one segment of a ranged field after the fixed fields `p` (whose shortest
-/// key is `p[..short]`); `None` when the bounds exclude every key.
-fn segment_range(p: &[u8], short: usize, segment: &Segment, open: bool) -> Option<ScanRange> {
+/// The shortest key of a partial key's fixed fields (the ranged field and every field after
+/// it dropped), and whether other keys sort between it and the fixed fields' full form.
+struct Short<'a> {
+    /// Bytes of the full form it keeps.
+    len: usize,
+    /// The key itself (an encoding's empty key when nothing is kept); `None` when the
+    /// encoding refuses to write it.
+    key: Option<&'a [u8]>,
+    /// True when it must be a row of its own.
+    apart: bool,
+}
+
+/// The key bytes of one segment of a ranged field after the fixed fields `p`; none when the
+/// bounds exclude every key. Two ranges when the segment starts at the short key and that key
+/// sorts apart from the others (see [`Short`]).
+fn segment_ranges(p: &[u8], short: &Short<'_>, segment: &Segment, open: bool) -> Vec<ScanRange> {
     let joined = |e: &[u8]| [p, e].concat();
-    // The first key with this value: its last-field form, or for a NULL the fixed fields'.
+    // The first key with this value: its last-field form, or for a NULL the short key.
     let first = |e: &Enc| match e.short {
         Some(n) => joined(&e.bytes[..n]),
-        None => p[..short].to_vec(),
+        None => p[..short.len].to_vec(),
     };
     // The first key after every key that has this field value.
     let after = |e: &[u8]| {
@@ -1011,15 +1056,21 @@ fn segment_range(p: &[u8], short: usize, segment: &Segment, open: bool) -> Optio
         }
     };
     let tagged = joined(&segment.tag);
+    // Where the segment starts at the short key: the first key that writes the field.
+    let written = match &segment.lo {
+        Bound::Unbounded if segment.tag.is_empty() => Some(tagged.clone()),
+        Bound::Included(e) if e.short.is_none() => Some(joined(&e.bytes)),
+        _ => None,
+    };
     let start = match &segment.lo {
-        Bound::Unbounded if segment.tag.is_empty() => p[..short].to_vec(),
+        Bound::Unbounded if segment.tag.is_empty() => p[..short.len].to_vec(),
         Bound::Unbounded => tagged.clone(),
         Bound::Included(e) => first(e),
         Bound::Excluded(e) => {
             let s = after(&e.bytes);
             if s.is_empty() {
                 // Nothing sorts after a value whose keys run to the end of the table.
-                return None;
+                return Vec::new();
             }
             s
         }
@@ -1030,13 +1081,31 @@ fn segment_range(p: &[u8], short: usize, segment: &Segment, open: bool) -> Optio
             let s = first(e);
             if s.is_empty() {
                 // Below the empty key there is nothing; an empty stop would mean the end.
-                return None;
+                return Vec::new();
             }
             s
         }
         Bound::Included(e) => after(&e.bytes),
     };
-    Some(ScanRange { start, stop })
+    match (written, short.key) {
+        // The short key, then the keys that write the field: what sorts between them (an HBase
+        // DESC NULL's FA is above a DESC value's header) is not in the range.
+        (Some(written), Some(key)) if short.apart => {
+            let row = (stop.is_empty() || key < &stop[..]).then(|| ScanRange::row(key));
+            row.into_iter()
+                .chain([ScanRange {
+                    start: written,
+                    stop,
+                }])
+                .collect()
+        }
+        // The short key is no key: the rows start with the field.
+        (Some(written), None) => vec![ScanRange {
+            start: written,
+            stop,
+        }],
+        _ => vec![ScanRange { start, stop }],
+    }
 }
 
 /// `inner` under the salt bytes `salt`.

@@ -488,7 +488,9 @@ pub(crate) fn bucket_starts(buckets: usize, regions: usize) -> Result<Vec<usize>
             "more regions than salt buckets would split inside a bucket; split at most one region per bucket or use splits::from_sample",
         ));
     }
-    Ok((1..regions).map(|i| i * buckets / regions).collect())
+    Ok((1..regions)
+        .map(|i| (i as u128 * buckets as u128 / regions as u128) as usize)
+        .collect())
 }
 
 /// Split points at the quantiles of a sample of real keys (sorted, distinct).
@@ -672,26 +674,35 @@ pub fn for_layout(
         return Ok(Vec::new());
     }
     match (salt, salt.buckets()) {
-        (_, Some(_)) => {
-            // Every distinct salt the buckets write, as it appears in the key, in byte order.
-            let mut rendered: Vec<Vec<u8>> = salt
-                .bucket_salts()
-                .into_iter()
-                .map(|b| match text {
-                    None => b,
-                    Some(t) => {
+        (_, Some(_)) => match text {
+            // Every distinct salt as it appears in the key, in byte order: at most 256 in a
+            // text key.
+            Some(t) => {
+                let mut rendered: Vec<Vec<u8>> = salt
+                    .bucket_salts()
+                    .iter()
+                    .map(|b| {
                         let mut out = [0u8; 32];
-                        let n = t.render(&b, &mut out);
+                        let n = t.render(b, &mut out);
                         out[..n].to_vec()
-                    }
-                })
-                .collect();
-            rendered.sort();
-            Ok(bucket_starts(rendered.len(), regions)?
-                .into_iter()
-                .map(|i| rendered[i].clone())
-                .collect())
-        }
+                    })
+                    .collect();
+                rendered.sort();
+                Ok(bucket_starts(rendered.len(), regions)?
+                    .into_iter()
+                    .map(|i| rendered[i].clone())
+                    .collect())
+            }
+            // Binary salts: the salt at each quantile, found without listing them all (a
+            // salt of 2^31 - 1 buckets has that many).
+            None => {
+                let distinct = usize::try_from(salt.distinct_salts()).unwrap_or(usize::MAX);
+                Ok(bucket_starts(distinct, regions)?
+                    .into_iter()
+                    .filter_map(|i| salt.nth_salt(i as u64))
+                    .collect())
+            }
+        },
         (Salt::Md5 { len }, None) => {
             let len = usize::from(len);
             match text {

@@ -180,7 +180,9 @@ pub struct Int64<const DESC: bool>;
 
 impl<const DESC: bool> Format<i64> for Int64<DESC> {
     const WIDTH: Option<usize> = None;
-    const MAX_WIDTH: Option<usize> = Some(20);
+    /// Eight bytes, each `00` escaped as `00 FF`, then the `00 01` separator (which the last
+    /// ASC field does not write: the derive takes it off there).
+    const MAX_WIDTH: Option<usize> = Some(18);
 
     #[inline]
     fn len(v: &i64, last: bool) -> usize {
