@@ -2,6 +2,44 @@
 //! Implemented for every supported primitive; implement it for your own types (usually by
 //! delegating to a primitive) to use them as fields.
 
+/// The [`KeyCodec`] impls of fixed-width types written as one big-endian word `$w` of their
+/// own width: `$to` gives the word of a value `v`, `$from` the value of a word `x`; the words
+/// sort as the values do.
+macro_rules! big_endian_codec {
+    ($($t:ty as $w:ty: |$v:ident| $to:expr, |$x:ident| $from:expr;)*) => {$(
+        impl $crate::codec::KeyCodec for $t {
+            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
+            const MAX_WIDTH: Option<usize> = Self::WIDTH;
+
+            #[inline]
+            fn encoded_len(&self, _last: bool) -> usize {
+                core::mem::size_of::<$t>()
+            }
+
+            #[inline]
+            fn encode(
+                &self,
+                w: &mut $crate::io::Writer<'_>,
+                _last: bool,
+            ) -> Result<(), $crate::error::EncodeError> {
+                let $v = *self;
+                let word: $w = $to;
+                w.put(&word.to_be_bytes());
+                Ok(())
+            }
+
+            #[inline]
+            fn decode(
+                r: &mut $crate::io::Reader<'_>,
+                _last: bool,
+            ) -> Result<Self, $crate::error::DecodeError> {
+                let $x = <$w>::from_be_bytes(r.take()?);
+                Ok($from)
+            }
+        }
+    )*};
+}
+
 pub(crate) mod bytes;
 mod float;
 mod int;

@@ -3,6 +3,41 @@
 //! through [`Format`]; a field without attributes uses [`Natural`], its type's [`KeyCodec`].
 //! Users never name these types; they are public so that generated code can reach them.
 
+/// The [`Format`] impl of a format whose every value takes `width` bytes: `WIDTH` and
+/// `MAX_WIDTH` are the width, `len` returns it and `last` changes nothing; the format gives its
+/// `write` and `read`.
+macro_rules! fixed_width {
+    (
+        impl[$($gen:tt)*] Format<$t:ty> for $fmt:ty {
+            width: $width:expr;
+            fn write($v:ident, $w:ident) $write:block
+            fn read($r:ident) $read:block
+        }
+    ) => {
+        impl<$($gen)*> $crate::format::Format<$t> for $fmt {
+            const WIDTH: Option<usize> = Some($width);
+            const MAX_WIDTH: Option<usize> = Some($width);
+
+            #[inline]
+            fn len(_v: &$t, _last: bool) -> usize {
+                $width
+            }
+
+            #[inline]
+            fn write(
+                $v: &$t,
+                $w: &mut $crate::io::Writer<'_>,
+                _last: bool,
+            ) -> Result<(), $crate::error::EncodeError> $write
+
+            #[inline]
+            fn read(
+                $r: &mut $crate::io::Reader<'_>,
+                _last: bool,
+            ) -> Result<$t, $crate::error::DecodeError> $read
+        }
+    };
+}
 pub mod bigtable;
 mod digits;
 mod fixed;

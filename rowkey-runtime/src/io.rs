@@ -4,6 +4,43 @@
 
 use crate::error::{DecodeError, EncodeError};
 
+/// The methods of the field a [`Writer`] or [`Reader`] is at: its name, for errors, and the
+/// byte every byte of it is XORed with.
+macro_rules! field_cursor {
+    ($new:literal) => {
+        /// Starts a field: its name for errors and `0xFF` when its bytes are inverted
+        /// (`#[desc]`), else `0x00`.
+        #[doc(hidden)]
+        #[inline]
+        pub fn begin(&mut self, field: &'static str, flip: u8) {
+            self.field = field;
+            self.flip = flip;
+        }
+
+        /// The field at the cursor: `""` before the first.
+        ///
+        /// ```
+        #[doc = concat!("let mut buf = [0u8; 1];\nlet c = ", $new, ";")]
+        /// assert_eq!(c.field(), "");
+        /// ```
+        #[inline]
+        pub fn field(&self) -> &'static str {
+            self.field
+        }
+
+        /// `0xFF` when the field's bytes are inverted (`#[desc]`), else `0x00`.
+        ///
+        /// ```
+        #[doc = concat!("let mut buf = [0u8; 1];\nlet c = ", $new, ";")]
+        /// assert_eq!(c.flip(), 0);
+        /// ```
+        #[inline]
+        pub fn flip(&self) -> u8 {
+            self.flip
+        }
+    };
+}
+
 /// Writes a field's bytes into a key buffer that was sized by `encoded_len`.
 ///
 /// ```
@@ -37,33 +74,7 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Starts a field: its name for errors and `0xFF` to invert its bytes (`#[desc]`) or `0x00`.
-    #[doc(hidden)]
-    #[inline]
-    pub fn begin(&mut self, field: &'static str, flip: u8) {
-        self.field = field;
-        self.flip = flip;
-    }
-
-    /// The field being written.
-    #[inline]
-    pub fn field(&self) -> &'static str {
-        self.field
-    }
-
-    /// `0xFF` when the field's bytes are inverted (`#[desc]`), else `0x00`.
-    ///
-    /// ```
-    /// use rowkey::Writer;
-    ///
-    /// let mut buf = [0u8; 1];
-    /// let w = Writer::new(&mut buf);
-    /// assert_eq!(w.flip(), 0);
-    /// ```
-    #[inline]
-    pub fn flip(&self) -> u8 {
-        self.flip
-    }
+    field_cursor!("rowkey::Writer::new(&mut buf)");
 
     /// Bytes written so far.
     #[inline]
@@ -214,25 +225,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Starts a field: its name for errors and `0xFF` when its bytes are inverted (`#[desc]`).
-    #[doc(hidden)]
-    #[inline]
-    pub fn begin(&mut self, field: &'static str, flip: u8) {
-        self.field = field;
-        self.flip = flip;
-    }
-
-    /// The field being read.
-    #[inline]
-    pub fn field(&self) -> &'static str {
-        self.field
-    }
-
-    /// `0xFF` when the field is stored inverted (`#[desc]`), else `0x00`.
-    #[inline]
-    pub fn flip(&self) -> u8 {
-        self.flip
-    }
+    field_cursor!("rowkey::Reader::new(&buf)");
 
     /// The current byte offset in the key.
     #[inline]

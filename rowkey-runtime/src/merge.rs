@@ -88,6 +88,76 @@ impl<T: RowItem> Ord for Head<T> {
     }
 }
 
+/// What a merge does besides merging: the salt it skips, its order, its limit and an inexact
+/// plan's filter. [`Merge`] and `MergeStream` share it, and its builder methods.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    pub(crate) skip: usize,
+    pub(crate) reverse: bool,
+    pub(crate) remaining: Option<usize>,
+    /// Only keys of this length are rows (an inexact plan's filter).
+    pub(crate) key_len: Option<usize>,
+}
+
+impl Options {
+    pub(crate) fn new(skip: usize) -> Self {
+        Options {
+            skip,
+            reverse: false,
+            remaining: None,
+            key_len: None,
+        }
+    }
+
+    /// `item` of `stream` as a head of the heap, or `None` when the filter drops it.
+    pub(crate) fn head<T: RowItem>(&self, item: T, stream: usize) -> Option<Head<T>> {
+        kept(self.key_len, &item).then_some(Head {
+            item,
+            stream,
+            skip: self.skip,
+            reverse: self.reverse,
+        })
+    }
+
+    /// True once the limit is reached.
+    pub(crate) fn done(&self) -> bool {
+        self.remaining == Some(0)
+    }
+
+    /// Counts a row out.
+    pub(crate) fn count(&mut self) {
+        if let Some(n) = &mut self.remaining {
+            *n -= 1;
+        }
+    }
+}
+
+/// The builder methods of [`Options`], on a merge type with an `options` field; `$filter`
+/// names the plan method that applies the filter, `$limit` says what the limit stops.
+macro_rules! merge_options {
+    ($filter:literal, $limit:literal) => {
+        #[doc = concat!("Keeps only keys of `len` bytes (errors pass): the filter of an inexact [`ScanPlan`](crate::ScanPlan), applied for you by ", $filter, ".")]
+        pub fn key_len(mut self, len: Option<usize>) -> Self {
+            self.options.key_len = len;
+            self
+        }
+
+        /// For streams sorted in descending order (reverse scans): rows come out largest first.
+        pub fn reverse(mut self) -> Self {
+            self.options.reverse = true;
+            self
+        }
+
+        #[doc = $limit]
+        pub fn limit(mut self, n: usize) -> Self {
+            self.options.remaining = Some(n);
+            self
+        }
+    };
+}
+#[cfg(feature = "async")]
+pub(crate) use merge_options;
+
 /// A k-way heap merge of sorted streams: O(log k) per row, streaming: it holds one row per
 /// stream and reads the next row of a stream only when the row before it has been taken, so
 /// the first row comes out after one read per stream. Rows are ordered by
@@ -106,14 +176,10 @@ impl<T: RowItem> Ord for Head<T> {
 pub struct Merge<I: Iterator> {
     streams: Vec<I>,
     heap: BinaryHeap<Head<I::Item>>,
-    skip: usize,
-    reverse: bool,
-    remaining: Option<usize>,
+    options: Options,
     started: bool,
     /// The stream whose head was returned last, refilled only when the next row is asked for.
     pending: Option<usize>,
-    /// Only keys of this length are rows (an inexact plan's filter).
-    key_len: Option<usize>,
 }
 
 impl<I> Merge<I>
@@ -127,44 +193,22 @@ where
         Merge {
             heap: BinaryHeap::with_capacity(streams.len()),
             streams,
-            skip,
-            reverse: false,
-            remaining: None,
+            options: Options::new(skip),
             started: false,
             pending: None,
-            key_len: None,
         }
     }
 
-    /// Keeps only keys of `len` bytes (errors pass): the filter of an inexact
-    /// [`ScanPlan`](crate::ScanPlan), applied for you by `ScanPlan::merge`.
-    pub fn key_len(mut self, len: Option<usize>) -> Self {
-        self.key_len = len;
-        self
-    }
-
-    /// For streams sorted in descending order (reverse scans): rows come out largest first.
-    pub fn reverse(mut self) -> Self {
-        self.reverse = true;
-        self
-    }
-
-    /// Stops after `n` rows without reading further.
-    pub fn limit(mut self, n: usize) -> Self {
-        self.remaining = Some(n);
-        self
-    }
+    merge_options!(
+        "`ScanPlan::merge`",
+        "Stops after `n` rows without reading further."
+    );
 
     /// Reads the stream's next row (skipping rows the filter drops) into the heap.
     fn pull(&mut self, stream: usize) {
         for item in self.streams[stream].by_ref() {
-            if kept(self.key_len, &item) {
-                self.heap.push(Head {
-                    item,
-                    stream,
-                    skip: self.skip,
-                    reverse: self.reverse,
-                });
+            if let Some(head) = self.options.head(item, stream) {
+                self.heap.push(head);
                 return;
             }
         }
@@ -179,7 +223,7 @@ where
     type Item = I::Item;
 
     fn next(&mut self) -> Option<I::Item> {
-        if self.remaining == Some(0) {
+        if self.options.done() {
             return None;
         }
         if !self.started {
@@ -193,9 +237,7 @@ where
         }
         let head = self.heap.pop()?;
         self.pending = Some(head.stream);
-        if let Some(n) = &mut self.remaining {
-            *n -= 1;
-        }
+        self.options.count();
         Some(head.item)
     }
 }
@@ -205,8 +247,8 @@ impl<I: Iterator> core::fmt::Debug for Merge<I> {
         f.debug_struct("Merge")
             .field("streams", &self.streams.len())
             .field("buffered", &self.heap.len())
-            .field("skip", &self.skip)
-            .field("reverse", &self.reverse)
+            .field("skip", &self.options.skip)
+            .field("reverse", &self.options.reverse)
             .finish()
     }
 }

@@ -11,7 +11,7 @@ use std::collections::{BinaryHeap, VecDeque};
 
 use futures_core::Stream;
 
-use crate::merge::{kept, Head, RowItem};
+use crate::merge::{merge_options, Head, Options, RowItem};
 use crate::scan::{ScanPlan, ScanRange};
 
 /// The merge of [`Merge`](crate::Merge) over `Stream`s: rows in global key order (the first
@@ -39,10 +39,7 @@ pub struct MergeStream<S: Stream> {
     /// Streams whose next row (or end) must be known before the next row can come out, in the
     /// order they are waited on.
     waiting: VecDeque<usize>,
-    skip: usize,
-    reverse: bool,
-    remaining: Option<usize>,
-    key_len: Option<usize>,
+    options: Options,
     concurrency: usize,
 }
 
@@ -58,32 +55,15 @@ where
             heap: BinaryHeap::with_capacity(streams.len()),
             waiting: (0..streams.len()).collect(),
             streams,
-            skip,
-            reverse: false,
-            remaining: None,
-            key_len: None,
+            options: Options::new(skip),
             concurrency: usize::MAX,
         }
     }
 
-    /// Keeps only keys of `len` bytes (errors pass): the filter of an inexact plan, applied for
-    /// you by [`ScanPlan::merge_stream`].
-    pub fn key_len(mut self, len: Option<usize>) -> Self {
-        self.key_len = len;
-        self
-    }
-
-    /// For streams sorted in descending order (reverse scans): rows come out largest first.
-    pub fn reverse(mut self) -> Self {
-        self.reverse = true;
-        self
-    }
-
-    /// Ends after `n` rows, dropping every stream then (which cancels their scans).
-    pub fn limit(mut self, n: usize) -> Self {
-        self.remaining = Some(n);
-        self
-    }
+    merge_options!(
+        "[`ScanPlan::merge_stream`]",
+        "Ends after `n` rows, dropping every stream then (which cancels their scans)."
+    );
 
     /// Waits on at most `n` streams at once (at least 1): the others are not polled, so their
     /// scans do not start, until one of those has produced its row or ended.
@@ -104,13 +84,8 @@ where
             };
             match Pin::new(stream).poll_next(cx) {
                 Poll::Ready(Some(item)) => {
-                    if kept(self.key_len, &item) {
-                        self.heap.push(Head {
-                            item,
-                            stream: s,
-                            skip: self.skip,
-                            reverse: self.reverse,
-                        });
+                    if let Some(head) = self.options.head(item, s) {
+                        self.heap.push(head);
                         self.waiting.remove(i);
                     }
                 }
@@ -138,7 +113,7 @@ where
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<S::Item>> {
         let this = self.get_mut();
-        if this.remaining == Some(0) {
+        if this.options.done() {
             return Poll::Ready(None);
         }
         if this.fill(cx).is_pending() {
@@ -148,20 +123,17 @@ where
             return Poll::Ready(None);
         };
         this.waiting.push_back(head.stream);
-        if let Some(n) = &mut this.remaining {
-            *n -= 1;
-            if *n == 0 {
-                this.streams.clear();
-                this.heap.clear();
-                this.waiting.clear();
-            }
+        this.options.count();
+        if this.options.done() {
+            this.streams.clear();
+            this.heap.clear();
+            this.waiting.clear();
         }
         Poll::Ready(Some(head.item))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let upper = self.remaining;
-        (0, upper)
+        (0, self.options.remaining)
     }
 }
 
@@ -175,8 +147,8 @@ impl<S: Stream> core::fmt::Debug for MergeStream<S> {
             .field("streams", &self.streams.len())
             .field("buffered", &self.heap.len())
             .field("waiting", &self.waiting.len())
-            .field("skip", &self.skip)
-            .field("reverse", &self.reverse)
+            .field("skip", &self.options.skip)
+            .field("reverse", &self.options.reverse)
             .finish()
     }
 }

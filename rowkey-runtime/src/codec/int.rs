@@ -1,58 +1,14 @@
 //! Integers: big-endian; signed ones with the sign bit flipped so negatives sort first.
 
-use super::KeyCodec;
-use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
-
-macro_rules! unsigned {
-    ($($t:ty),*) => {$(
-        impl KeyCodec for $t {
-            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
-            const MAX_WIDTH: Option<usize> = Self::WIDTH;
-
-            #[inline]
-            fn encoded_len(&self, _last: bool) -> usize {
-                core::mem::size_of::<$t>()
-            }
-
-            #[inline]
-            fn encode(&self, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                w.put(&self.to_be_bytes());
-                Ok(())
-            }
-
-            #[inline]
-            fn decode(r: &mut Reader<'_>, _last: bool) -> Result<Self, DecodeError> {
-                Ok(<$t>::from_be_bytes(r.take()?))
-            }
-        }
-    )*};
+big_endian_codec! {
+    u8 as u8: |v| v, |x| x;
+    u16 as u16: |v| v, |x| x;
+    u32 as u32: |v| v, |x| x;
+    u64 as u64: |v| v, |x| x;
+    u128 as u128: |v| v, |x| x;
+    i8 as i8: |v| v ^ i8::MIN, |x| x ^ i8::MIN;
+    i16 as i16: |v| v ^ i16::MIN, |x| x ^ i16::MIN;
+    i32 as i32: |v| v ^ i32::MIN, |x| x ^ i32::MIN;
+    i64 as i64: |v| v ^ i64::MIN, |x| x ^ i64::MIN;
+    i128 as i128: |v| v ^ i128::MIN, |x| x ^ i128::MIN;
 }
-
-macro_rules! signed {
-    ($($t:ty),*) => {$(
-        impl KeyCodec for $t {
-            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
-            const MAX_WIDTH: Option<usize> = Self::WIDTH;
-
-            #[inline]
-            fn encoded_len(&self, _last: bool) -> usize {
-                core::mem::size_of::<$t>()
-            }
-
-            #[inline]
-            fn encode(&self, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                w.put(&(*self ^ <$t>::MIN).to_be_bytes());
-                Ok(())
-            }
-
-            #[inline]
-            fn decode(r: &mut Reader<'_>, _last: bool) -> Result<Self, DecodeError> {
-                Ok(<$t>::from_be_bytes(r.take()?) ^ <$t>::MIN)
-            }
-        }
-    )*};
-}
-
-unsigned!(u8, u16, u32, u64, u128);
-signed!(i8, i16, i32, i64, i128);

@@ -1,7 +1,6 @@
 //! `#[decimal(N)]` and `#[hex(N)]`: unsigned integers as N zero-padded ASCII digits, readable in
 //! the HBase shell and still in numeric order.
 
-use super::Format;
 use crate::error::{DecodeError, EncodeError, Unit};
 use crate::io::{Reader, Writer};
 
@@ -139,44 +138,28 @@ fn read_number<T: Unsigned>(r: &mut Reader<'_>, n: usize, base: u32) -> Result<T
         .ok_or_else(|| r.out_of_range(at))
 }
 
-impl<T: Unsigned, const N: usize> Format<T> for Decimal<N> {
-    const WIDTH: Option<usize> = Some(N);
-    const MAX_WIDTH: Option<usize> = Some(N);
-
-    #[inline]
-    fn len(_v: &T, _last: bool) -> usize {
-        N
-    }
-
-    #[inline]
-    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        const { assert!(N >= 1 && N <= 39, "#[decimal(N)] needs N in 1..=39") };
-        write_number(*v, w, N, 10, Unit::DecimalDigits)
-    }
-
-    #[inline]
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
-        read_number(r, N, 10)
+fixed_width! {
+    impl[T: Unsigned, const N: usize] Format<T> for Decimal<N> {
+        width: N;
+        fn write(v, w) {
+            const { assert!(N >= 1 && N <= 39, "#[decimal(N)] needs N in 1..=39") };
+            write_number(*v, w, N, 10, Unit::DecimalDigits)
+        }
+        fn read(r) {
+            read_number(r, N, 10)
+        }
     }
 }
 
-impl<T: Unsigned, const N: usize> Format<T> for Hex<N> {
-    const WIDTH: Option<usize> = Some(N);
-    const MAX_WIDTH: Option<usize> = Some(N);
-
-    #[inline]
-    fn len(_v: &T, _last: bool) -> usize {
-        N
-    }
-
-    #[inline]
-    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        const { assert!(N >= 1 && N <= 32, "#[hex(N)] needs N in 1..=32") };
-        write_number(*v, w, N, 16, Unit::HexDigits)
-    }
-
-    #[inline]
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
-        read_number(r, N, 16)
+fixed_width! {
+    impl[T: Unsigned, const N: usize] Format<T> for Hex<N> {
+        width: N;
+        fn write(v, w) {
+            const { assert!(N >= 1 && N <= 32, "#[hex(N)] needs N in 1..=32") };
+            write_number(*v, w, N, 16, Unit::HexDigits)
+        }
+        fn read(r) {
+            read_number(r, N, 16)
+        }
     }
 }

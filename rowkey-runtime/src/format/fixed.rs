@@ -1,7 +1,6 @@
 //! `#[fixed(N)]`: strings and byte vectors padded to exactly N bytes; integers narrowed (or
 //! widened) to N big-endian bytes.
 
-use super::Format;
 use crate::error::{DecodeError, EncodeError, Unit};
 use crate::io::{Reader, Writer};
 
@@ -82,23 +81,15 @@ pub trait FixedWidth: Sized {
     fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError>;
 }
 
-impl<T: FixedWidth, const N: usize, const PAD: u8> Format<T> for Fixed<N, PAD> {
-    const WIDTH: Option<usize> = Some(N);
-    const MAX_WIDTH: Option<usize> = Some(N);
-
-    #[inline]
-    fn len(_v: &T, _last: bool) -> usize {
-        N
-    }
-
-    #[inline]
-    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        v.write_fixed::<N, PAD>(w)
-    }
-
-    #[inline]
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
-        T::read_fixed::<N, PAD>(r)
+fixed_width! {
+    impl[T: FixedWidth, const N: usize, const PAD: u8] Format<T> for Fixed<N, PAD> {
+        width: N;
+        fn write(v, w) {
+            v.write_fixed::<N, PAD>(w)
+        }
+        fn read(r) {
+            T::read_fixed::<N, PAD>(r)
+        }
     }
 }
 
@@ -223,35 +214,27 @@ macro_rules! fixed_signed {
 fixed_unsigned!(u8, u16, u32, u64, u128);
 fixed_signed!(i8, i16, i32, i64, i128);
 
-impl<T: super::java::JavaInt, const N: usize> Format<T> for JavaFixed<N> {
-    const WIDTH: Option<usize> = Some(N);
-    const MAX_WIDTH: Option<usize> = Some(N);
-
-    #[inline]
-    fn len(_v: &T, _last: bool) -> usize {
-        N
-    }
-
-    #[inline]
-    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        const {
-            assert!(
-                N >= 1 && N <= 16,
-                "#[fixed(N)] on an integer needs N in 1..=16"
-            )
-        };
-        let x = v.to_i128();
-        if outside_signed(x, N) {
-            return Err(does_not_fit(w.field(), x, N));
+fixed_width! {
+    impl[T: super::java::JavaInt, const N: usize] Format<T> for JavaFixed<N> {
+        width: N;
+        fn write(v, w) {
+            const {
+                assert!(
+                    N >= 1 && N <= 16,
+                    "#[fixed(N)] on an integer needs N in 1..=16"
+                )
+            };
+            let x = v.to_i128();
+            if outside_signed(x, N) {
+                return Err(does_not_fit(w.field(), x, N));
+            }
+            w.put(&(x as u128).to_be_bytes()[16 - N..]);
+            Ok(())
         }
-        w.put(&(x as u128).to_be_bytes()[16 - N..]);
-        Ok(())
-    }
-
-    #[inline]
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
-        let at = r.offset();
-        let x = read_be(r, N)?;
-        T::from_i128(sign_extend(x, 8 * N)).ok_or_else(|| r.out_of_range(at))
+        fn read(r) {
+            let at = r.offset();
+            let x = read_be(r, N)?;
+            T::from_i128(sign_extend(x, 8 * N)).ok_or_else(|| r.out_of_range(at))
+        }
     }
 }

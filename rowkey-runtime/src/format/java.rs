@@ -63,24 +63,16 @@ macro_rules! java {
 
 java!(i8, i16, i32, i64, i128);
 
-impl<T: JavaInt> Format<T> for Java {
-    const WIDTH: Option<usize> = Some(T::BYTES);
-    const MAX_WIDTH: Option<usize> = Some(T::BYTES);
-
-    #[inline]
-    fn len(_v: &T, _last: bool) -> usize {
-        T::BYTES
-    }
-
-    #[inline]
-    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        v.put_be(w);
-        Ok(())
-    }
-
-    #[inline]
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
-        T::take_be(r)
+fixed_width! {
+    impl[T: JavaInt] Format<T> for Java {
+        width: T::BYTES;
+        fn write(v, w) {
+            v.put_be(w);
+            Ok(())
+        }
+        fn read(r) {
+            T::take_be(r)
+        }
     }
 }
 
@@ -104,23 +96,15 @@ pub trait Timestamp: Copy {
     fn from_reversed(stored: u64) -> Option<Self>;
 }
 
-impl<T: Timestamp> Format<T> for ReverseTs {
-    const WIDTH: Option<usize> = Some(T::BYTES);
-    const MAX_WIDTH: Option<usize> = Some(T::BYTES);
-
-    #[inline]
-    fn len(_v: &T, _last: bool) -> usize {
-        T::BYTES
-    }
-
-    #[inline]
-    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        v.write_reversed(w)
-    }
-
-    #[inline]
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
-        T::read_reversed(r)
+fixed_width! {
+    impl[T: Timestamp] Format<T> for ReverseTs {
+        width: T::BYTES;
+        fn write(v, w) {
+            v.write_reversed(w)
+        }
+        fn read(r) {
+            T::read_reversed(r)
+        }
     }
 }
 
@@ -281,31 +265,23 @@ pub struct JavaFloat;
 
 macro_rules! java_float {
     ($t:ty, $u:ty, $nan:literal) => {
-        impl Format<$t> for JavaFloat {
-            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
-            const MAX_WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
-
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                core::mem::size_of::<$t>()
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                let bits: $u = if v.is_nan() { $nan } else { v.to_bits() };
-                w.put(&bits.to_be_bytes());
-                Ok(())
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
-                let at = r.offset();
-                let bits = <$u>::from_be_bytes(r.take()?);
-                let v = <$t>::from_bits(bits);
-                if v.is_nan() && bits != $nan {
-                    return Err(r.invalid(at, "Java's one NaN (floatToIntBits/doubleToLongBits)"));
+        fixed_width! {
+            impl[] Format<$t> for JavaFloat {
+                width: core::mem::size_of::<$t>();
+                fn write(v, w) {
+                    let bits: $u = if v.is_nan() { $nan } else { v.to_bits() };
+                    w.put(&bits.to_be_bytes());
+                    Ok(())
                 }
-                Ok(v)
+                fn read(r) {
+                    let at = r.offset();
+                    let bits = <$u>::from_be_bytes(r.take()?);
+                    let v = <$t>::from_bits(bits);
+                    if v.is_nan() && bits != $nan {
+                        return Err(r.invalid(at, "Java's one NaN (floatToIntBits/doubleToLongBits)"));
+                    }
+                    Ok(v)
+                }
             }
         }
     };
@@ -323,27 +299,19 @@ pub struct JavaReverseTs;
 
 macro_rules! java_reverse_ts {
     ($($t:ty),*) => {$(
-        impl Format<$t> for JavaReverseTs {
-            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
-            const MAX_WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
-
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                core::mem::size_of::<$t>()
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                w.put(&<$t>::MAX.wrapping_sub(*v).to_be_bytes());
-                Ok(())
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
-                Ok(<$t>::MAX.wrapping_sub(<$t>::from_be_bytes(r.take()?)))
+        fixed_width! {
+            impl[] Format<$t> for JavaReverseTs {
+                width: core::mem::size_of::<$t>();
+                fn write(v, w) {
+                    w.put(&<$t>::MAX.wrapping_sub(*v).to_be_bytes());
+                    Ok(())
+                }
+                fn read(r) {
+                    Ok(<$t>::MAX.wrapping_sub(<$t>::from_be_bytes(r.take()?)))
+                }
             }
         }
-    )*};
+    )*}
 }
 
 java_reverse_ts!(i64, i32);

@@ -42,27 +42,19 @@ macro_rules! ordered_int {
         #[derive(Debug, Clone, Copy)]
         pub struct $name;
 
-        impl Format<$t> for $name {
-            const WIDTH: Option<usize> = Some(1 + core::mem::size_of::<$t>());
-            const MAX_WIDTH: Option<usize> = Self::WIDTH;
-
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                1 + core::mem::size_of::<$t>()
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                let flipped = (*v as $u) ^ (1 << (<$u>::BITS - 1));
-                w.put_then(&[$header], &flipped.to_be_bytes());
-                Ok(())
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
-                header(r, $header, concat!("the ", stringify!($name), " header"))?;
-                let v = <$u>::from_be_bytes(r.take()?) ^ (1 << (<$u>::BITS - 1));
-                Ok(v as $t)
+        fixed_width! {
+            impl[] Format<$t> for $name {
+                width: 1 + core::mem::size_of::<$t>();
+                fn write(v, w) {
+                    let flipped = (*v as $u) ^ (1 << (<$u>::BITS - 1));
+                    w.put_then(&[$header], &flipped.to_be_bytes());
+                    Ok(())
+                }
+                fn read(r) {
+                    header(r, $header, concat!("the ", stringify!($name), " header"))?;
+                    let v = <$u>::from_be_bytes(r.take()?) ^ (1 << (<$u>::BITS - 1));
+                    Ok(v as $t)
+                }
             }
         }
     };
@@ -103,40 +95,32 @@ macro_rules! ordered_float {
         #[derive(Debug, Clone, Copy)]
         pub struct $name;
 
-        impl Format<$t> for $name {
-            const WIDTH: Option<usize> = Some(1 + core::mem::size_of::<$t>());
-            const MAX_WIDTH: Option<usize> = Self::WIDTH;
-
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                1 + core::mem::size_of::<$t>()
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                let bits: $u = if v.is_nan() { $nan } else { v.to_bits() };
-                let sign = 1 << (<$u>::BITS - 1);
-                let ordered = if bits & sign != 0 { !bits } else { bits | sign };
-                w.put_then(&[$header], &ordered.to_be_bytes());
-                Ok(())
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
-                header(r, $header, concat!("the ", stringify!($name), " header"))?;
-                let at = r.offset();
-                let ordered = <$u>::from_be_bytes(r.take()?);
-                let sign = 1 << (<$u>::BITS - 1);
-                let bits = if ordered & sign != 0 {
-                    ordered ^ sign
-                } else {
-                    !ordered
-                };
-                let v = <$t>::from_bits(bits);
-                if v.is_nan() && bits != $nan {
-                    return Err(r.invalid(at, "Java's one NaN (doubleToLongBits)"));
+        fixed_width! {
+            impl[] Format<$t> for $name {
+                width: 1 + core::mem::size_of::<$t>();
+                fn write(v, w) {
+                    let bits: $u = if v.is_nan() { $nan } else { v.to_bits() };
+                    let sign = 1 << (<$u>::BITS - 1);
+                    let ordered = if bits & sign != 0 { !bits } else { bits | sign };
+                    w.put_then(&[$header], &ordered.to_be_bytes());
+                    Ok(())
                 }
-                Ok(v)
+                fn read(r) {
+                    header(r, $header, concat!("the ", stringify!($name), " header"))?;
+                    let at = r.offset();
+                    let ordered = <$u>::from_be_bytes(r.take()?);
+                    let sign = 1 << (<$u>::BITS - 1);
+                    let bits = if ordered & sign != 0 {
+                        ordered ^ sign
+                    } else {
+                        !ordered
+                    };
+                    let v = <$t>::from_bits(bits);
+                    if v.is_nan() && bits != $nan {
+                        return Err(r.invalid(at, "Java's one NaN (doubleToLongBits)"));
+                    }
+                    Ok(v)
+                }
             }
         }
     };

@@ -361,32 +361,24 @@ macro_rules! unsigned {
         #[derive(Debug, Clone, Copy)]
         pub struct $name;
 
-        impl Format<$t> for $name {
-            const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
-            const MAX_WIDTH: Option<usize> = Self::WIDTH;
-
-            #[inline]
-            fn len(_v: &$t, _last: bool) -> usize {
-                core::mem::size_of::<$t>()
-            }
-
-            #[inline]
-            fn write(v: &$t, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-                if *v > <$s>::MAX as $t {
-                    return Err(refuse(w, $reason));
+        fixed_width! {
+            impl[] Format<$t> for $name {
+                width: core::mem::size_of::<$t>();
+                fn write(v, w) {
+                    if *v > <$s>::MAX as $t {
+                        return Err(refuse(w, $reason));
+                    }
+                    w.put(&v.to_be_bytes());
+                    Ok(())
                 }
-                w.put(&v.to_be_bytes());
-                Ok(())
-            }
-
-            #[inline]
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$t, DecodeError> {
-                let start = r.offset();
-                let v = <$t>::from_be_bytes(r.take()?);
-                if v > <$s>::MAX as $t {
-                    return Err(r.out_of_range(start));
+                fn read(r) {
+                    let start = r.offset();
+                    let v = <$t>::from_be_bytes(r.take()?);
+                    if v > <$s>::MAX as $t {
+                        return Err(r.out_of_range(start));
+                    }
+                    Ok(v)
                 }
-                Ok(v)
             }
         }
     };
@@ -415,40 +407,32 @@ pub struct Double;
 
 const CANONICAL_NAN: u64 = 0x7FF8_0000_0000_0000;
 
-impl Format<f64> for Double {
-    const WIDTH: Option<usize> = Some(8);
-    const MAX_WIDTH: Option<usize> = Some(8);
-
-    #[inline]
-    fn len(_v: &f64, _last: bool) -> usize {
-        8
-    }
-
-    #[inline]
-    fn write(v: &f64, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        let l = if v.is_nan() {
-            CANONICAL_NAN
-        } else {
-            v.to_bits()
-        } as i64;
-        let stored = (l ^ ((l >> 63) | i64::MIN)).wrapping_add(1);
-        w.put(&stored.to_be_bytes());
-        Ok(())
-    }
-
-    #[inline]
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<f64, DecodeError> {
-        let start = r.offset();
-        let m = i64::from_be_bytes(r.take()?).wrapping_sub(1);
-        let l = if m < 0 { m ^ i64::MIN } else { !m };
-        let v = f64::from_bits(l as u64);
-        if v.is_nan() && l as u64 != CANONICAL_NAN {
-            return Err(r.invalid(
-                start,
-                "a DOUBLE (Phoenix writes every NaN as 0x7FF8000000000000)",
-            ));
+fixed_width! {
+    impl[] Format<f64> for Double {
+        width: 8;
+        fn write(v, w) {
+            let l = if v.is_nan() {
+                CANONICAL_NAN
+            } else {
+                v.to_bits()
+            } as i64;
+            let stored = (l ^ ((l >> 63) | i64::MIN)).wrapping_add(1);
+            w.put(&stored.to_be_bytes());
+            Ok(())
         }
-        Ok(v)
+        fn read(r) {
+            let start = r.offset();
+            let m = i64::from_be_bytes(r.take()?).wrapping_sub(1);
+            let l = if m < 0 { m ^ i64::MIN } else { !m };
+            let v = f64::from_bits(l as u64);
+            if v.is_nan() && l as u64 != CANONICAL_NAN {
+                return Err(r.invalid(
+                    start,
+                    "a DOUBLE (Phoenix writes every NaN as 0x7FF8000000000000)",
+                ));
+            }
+            Ok(v)
+        }
     }
 }
 

@@ -1,0 +1,24 @@
+//! Scans: [`ScanRange`] (HBase semantics: start inclusive, stop exclusive, empty stop = end of
+//! table) and [`ScanPlan`], the ranges a partial key needs (one, or one per salt bucket).
+//!
+//! One file per concept: `range` (a range of rows and the forms clients take it in), `plan`
+//! (a partial key's ranges and their merge), `partial` (the planner behind the generated
+//! builders) and `refusals` (the traits whose messages explain the calls a builder refuses).
+
+mod partial;
+mod plan;
+mod range;
+mod refusals;
+
+pub use plan::{ScanPlan, MAX_PLAN_RANGES};
+pub use range::{prefix_stop, ReversedScan, ScanRange};
+
+#[doc(hidden)]
+pub use partial::{encode_short, encode_with, map_bound, Enc, PartialKey};
+#[doc(hidden)]
+pub use refusals::{
+    AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeBigtableInt64, NoRangeJava,
+    NoRangeNested, NoRangeOrderedBlobVar, NoRangeOrderedDescNull, NoRangePhoenixBinary,
+    NoRangePhoenixDesc, NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw,
+    NoRangeReversed, NoRangeTerminator, NoRangeText, NonGenericKey, RangeEnded,
+};

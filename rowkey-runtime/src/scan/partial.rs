@@ -1,0 +1,527 @@
+//! The partial-key planner behind the generated scan builders: fixed fields and a range on the
+//! next, encoded field by field, turned into the ranges of a [`ScanPlan`] (under every salt the
+//! fixed fields leave possible). Hidden: only generated code uses it.
+
+use core::ops::Bound;
+
+use super::plan::{ScanPlan, MAX_PLAN_RANGES};
+use super::range::{prefix_stop, ScanRange};
+use crate::error::EncodeError;
+use crate::io::Writer;
+use crate::salt::{Salt, SaltText};
+
+/// Encodes one field alone, as it appears in its key: `len` bytes written by `write`.
+#[doc(hidden)]
+pub fn encode_with(
+    len: usize,
+    name: &'static str,
+    flip: u8,
+    write: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>,
+) -> Result<Vec<u8>, EncodeError> {
+    let mut buf = vec![0; len];
+    let mut w = Writer::new(&mut buf);
+    w.begin(name, flip);
+    write(&mut w)?;
+    w.finish()?;
+    Ok(buf)
+}
+
+/// Maps a range bound through a field encoder.
+#[doc(hidden)]
+pub fn map_bound<T, O, E>(
+    b: Bound<&T>,
+    encode: impl Fn(&T) -> Result<O, E>,
+) -> Bound<Result<O, E>> {
+    match b {
+        Bound::Included(v) => Bound::Included(encode(v)),
+        Bound::Excluded(v) => Bound::Excluded(encode(v)),
+        Bound::Unbounded => Bound::Unbounded,
+    }
+}
+
+/// One interval of the ranged field's encoded bytes, in byte order. A range on a field is one
+/// such interval, or two when the field's byte order is not monotone in its values (an `Option`
+/// whose value is stored newest first: `None` sorts first, then `Some` from the newest).
+#[derive(Debug, Clone)]
+struct Segment {
+    /// Bytes every key of the segment has right after the fixed fields (an `Option`'s `Some`
+    /// tag); an unbounded side means "every such key".
+    tag: Vec<u8>,
+    lo: Bound<Enc>,
+    hi: Bound<Enc>,
+}
+
+/// A field value's bytes as it appears in a partial key, for encodings that drop trailing
+/// NULL fields (Phoenix): `bytes` as written when fields follow (separator included), and
+/// `short`, the length of its form when it is the last field written (`None` for a NULL, which
+/// is not written at all then). For every other encoding `short` is the whole length.
+#[doc(hidden)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enc {
+    bytes: Vec<u8>,
+    short: Option<usize>,
+}
+
+impl Enc {
+    /// `bytes`, whose first `short` bytes are the value's form as the last field written.
+    pub fn new(bytes: Vec<u8>, short: Option<usize>) -> Self {
+        Enc { bytes, short }
+    }
+}
+
+impl From<Vec<u8>> for Enc {
+    fn from(bytes: Vec<u8>) -> Self {
+        let short = Some(bytes.len());
+        Enc { bytes, short }
+    }
+}
+
+/// Encodes one field for a partial key of an encoding that drops trailing NULL fields: the
+/// field as written when others follow, and the length of its form when written last
+/// (`short`: `Some(len)` of that form, `None` when the value is NULL and is not written).
+#[doc(hidden)]
+pub fn encode_short(
+    full: Result<Vec<u8>, EncodeError>,
+    short: Option<usize>,
+) -> Result<Enc, EncodeError> {
+    full.map(|bytes| {
+        let short = short.map(|n| n.min(bytes.len()));
+        Enc { bytes, short }
+    })
+}
+
+/// Bounds on the encoded bytes of the ranged field.
+#[derive(Debug, Clone)]
+struct KeyBounds {
+    segments: Vec<Segment>,
+    /// The field is the last one, stored raw (no terminator).
+    open: bool,
+}
+
+/// The state of a generated scan builder: the encoded fixed fields and the range on the next.
+#[doc(hidden)]
+#[derive(Debug, Clone)]
+pub struct PartialKey {
+    salt: Salt,
+    text: Option<SaltText>,
+    delimiter: u8,
+    bytes: Vec<u8>,
+    spans: Vec<(usize, usize)>,
+    range: Option<KeyBounds>,
+    error: Option<EncodeError>,
+    /// The key length every match has, once a raw `#[java]` string is fixed.
+    key_len: Option<usize>,
+    /// The length of the shortest key with these fixed fields: `bytes.len()`, except where
+    /// trailing NULL fields are dropped (Phoenix), where the key of the fixed fields alone ends
+    /// after the last non-NULL one, in its last-field form.
+    short: usize,
+    /// The key of a struct whose every field is dropped (Bigtable's `00 00`), or the encoding
+    /// that refuses to write it (an empty row key).
+    empty_key: Result<&'static [u8], &'static str>,
+}
+
+impl PartialKey {
+    pub fn new(salt: Salt, text: Option<SaltText>, delimiter: u8) -> Self {
+        PartialKey {
+            salt,
+            text,
+            delimiter,
+            bytes: Vec::new(),
+            spans: Vec::new(),
+            range: None,
+            error: None,
+            key_len: None,
+            short: 0,
+            empty_key: Ok(&[]),
+        }
+    }
+
+    /// For an encoding whose key with every field dropped is `bytes`, not empty (Bigtable).
+    pub fn with_empty_key(mut self, bytes: &'static [u8]) -> Self {
+        self.empty_key = Ok(bytes);
+        self
+    }
+
+    /// For an encoding whose key with every field dropped would be empty, which it refuses
+    /// ([`EncodeError::EmptyKey`]): a Get of that key is the error, and scans skip it.
+    pub fn refusing_empty_key(mut self, encoding: &'static str) -> Self {
+        self.empty_key = Err(encoding);
+        self
+    }
+
+    /// Fixes the next field, a raw `#[java]` string that fields of `tail` fixed bytes follow:
+    /// every matching key is the salt, the fields fixed so far, then `tail` bytes long.
+    pub fn fix_raw(self, encoded: Result<Vec<u8>, EncodeError>, tail: Option<usize>) -> Self {
+        let mut key = self.fix_encoded(encoded, 0);
+        key.key_len = tail.map(|t| key.salt_width() + key.bytes.len() + t);
+        key
+    }
+
+    /// Fixes the next field to its encoded bytes; the last `trim` of them (a text layout's
+    /// delimiter) are not part of the value the salt hashes.
+    pub fn fix_encoded(mut self, encoded: Result<Vec<u8>, EncodeError>, trim: usize) -> Self {
+        match encoded {
+            Ok(bytes) if self.error.is_none() => {
+                let start = self.bytes.len();
+                self.bytes.extend_from_slice(&bytes);
+                self.spans
+                    .push((start, self.bytes.len().saturating_sub(trim)));
+                self.short = self.bytes.len();
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.error.get_or_insert(e);
+            }
+        }
+        self
+    }
+
+    /// Fixes the next field of an encoding that drops trailing NULL fields (see [`Enc`]).
+    pub fn fix_short(mut self, encoded: Result<Enc, EncodeError>) -> Self {
+        match encoded {
+            Ok(enc) if self.error.is_none() => {
+                let start = self.bytes.len();
+                self.bytes.extend_from_slice(&enc.bytes);
+                self.spans.push((start, self.bytes.len()));
+                if let Some(n) = enc.short {
+                    self.short = start + n;
+                }
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.error.get_or_insert(e);
+            }
+        }
+        self
+    }
+
+    /// Bounds the next field by its encoded bounds, in value order. `descending` when its bytes
+    /// sort against its values (`#[desc]` or `#[reverse_ts]`); `open` when it is the last field
+    /// stored raw.
+    pub fn range_encoded<E: Into<Enc>>(
+        mut self,
+        lo: Bound<Result<E, EncodeError>>,
+        hi: Bound<Result<E, EncodeError>>,
+        open: bool,
+        descending: bool,
+    ) -> Self {
+        let (lo, hi) = (self.take(lo), self.take(hi));
+        let (lo, hi) = if descending { (hi, lo) } else { (lo, hi) };
+        self.range = Some(KeyBounds {
+            segments: vec![Segment {
+                tag: Vec::new(),
+                lo,
+                hi,
+            }],
+            open,
+        });
+        self
+    }
+
+    /// Bounds an `Option` field whose value sorts newest first (`#[reverse_ts]`): `None`
+    /// (stored `00`) sorts before every `Some`, and the `Some` values (after the tag
+    /// `some_tag`) sort against their values, so the range becomes up to two segments: `None`
+    /// if the range holds it, and the `Some` values it holds. `encode` writes a value as the
+    /// field; both bounds are encoded (an invalid bound is an error even where it is not needed).
+    pub fn range_option_encoded<T>(
+        mut self,
+        lo: Bound<&Option<T>>,
+        hi: Bound<&Option<T>>,
+        encode: impl Fn(&Option<T>) -> Result<Vec<u8>, EncodeError>,
+        some_tag: u8,
+        open: bool,
+    ) -> Self {
+        let some_lo = matches!(lo, Bound::Included(Some(_)) | Bound::Excluded(Some(_)));
+        let holds_none = matches!(lo, Bound::Unbounded | Bound::Included(None))
+            && !matches!(hi, Bound::Excluded(None));
+        let holds_some = !matches!(hi, Bound::Included(None) | Bound::Excluded(None));
+        let enc_lo = self.take(map_bound(lo, &encode));
+        let enc_hi = self.take(map_bound(hi, &encode));
+        let mut segments = Vec::new();
+        if holds_none {
+            let none = self.take(Bound::Included(encode(&None)));
+            segments.push(Segment {
+                tag: Vec::new(),
+                lo: none.clone(),
+                hi: none,
+            });
+        }
+        if holds_some {
+            // Newest first: the upper value bound is the lower byte bound.
+            segments.push(Segment {
+                tag: vec![some_tag],
+                lo: enc_hi,
+                hi: if some_lo { enc_lo } else { Bound::Unbounded },
+            });
+        }
+        self.range = Some(KeyBounds { segments, open });
+        self
+    }
+
+    /// An encoded bound, or the first encoding error (kept for `plan`).
+    fn take<E: Into<Enc>>(&mut self, b: Bound<Result<E, EncodeError>>) -> Bound<Enc> {
+        match b {
+            Bound::Included(Ok(e)) => Bound::Included(e.into()),
+            Bound::Excluded(Ok(e)) => Bound::Excluded(e.into()),
+            Bound::Unbounded => Bound::Unbounded,
+            Bound::Included(Err(err)) | Bound::Excluded(Err(err)) => {
+                self.error.get_or_insert(err);
+                Bound::Unbounded
+            }
+        }
+    }
+
+    /// The plan of a scan over every key. Never fails: nothing is encoded, and a salt with
+    /// more distinct values than [`MAX_PLAN_RANGES`] gets one range over the whole table.
+    pub fn full(
+        salt: Salt,
+        text: Option<SaltText>,
+        delimiter: u8,
+        of: &[usize],
+        fields: usize,
+    ) -> ScanPlan {
+        let key = PartialKey::new(salt, text, delimiter);
+        let salt_len = key.salt_width();
+        key.plan(of, fields).unwrap_or_else(|_| ScanPlan {
+            ranges: vec![ScanRange::all()],
+            point: false,
+            salt_len,
+            key_len: None,
+        })
+    }
+
+    /// The plan. `of` lists the salt's field indices in hash order; `fields` is the key's
+    /// field count.
+    pub fn plan(self, of: &[usize], fields: usize) -> Result<ScanPlan, EncodeError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let point = self.range.is_none() && self.spans.len() == fields;
+        let p = &self.bytes;
+        let inner = if point {
+            match (self.short, self.empty_key) {
+                (0, Err(encoding)) => return Err(EncodeError::EmptyKey { encoding }),
+                (0, Ok(empty)) => vec![ScanRange::row(empty)],
+                (n, _) => vec![ScanRange::row(&p[..n])],
+            }
+        } else {
+            self.inner_ranges()
+        };
+        let salt_len = self.salt_width();
+        let mut ranges = Vec::new();
+        // Inexact only while other fields follow the raw string; a Get is exact.
+        let key_len = if point { None } else { self.key_len };
+        if inner.is_empty() {
+            return Ok(ScanPlan {
+                ranges,
+                point,
+                salt_len,
+                key_len,
+            });
+        }
+        let known: Option<Vec<&[u8]>> = of
+            .iter()
+            .map(|&i| self.spans.get(i).map(|&(s, e)| &p[s..e]))
+            .collect();
+        let salts: Vec<Vec<u8>> = match self.salt {
+            Salt::None => vec![Vec::new()],
+            salt if salt.hashes_fields() && known.is_some() => {
+                let (bytes, n) = self.salt.compute(&known.unwrap_or_default(), &[]);
+                vec![bytes[..n].to_vec()]
+            }
+            Salt::Phoenix { .. } if point => {
+                let (bytes, n) = self.salt.compute(&[], &p[..self.short]);
+                vec![bytes[..n].to_vec()]
+            }
+            // An md5 prefix whose fields are not fixed (only through `full_scan`): everything.
+            Salt::Md5 { .. } => {
+                return Ok(ScanPlan {
+                    ranges: vec![ScanRange::all()],
+                    point: false,
+                    salt_len,
+                    key_len,
+                })
+            }
+            // A bucket salt whose input is not known: every distinct salt of its buckets, as
+            // long as the plan stays within the limit.
+            salt => {
+                let ranges = salt.distinct_salts().saturating_mul(inner.len() as u64);
+                if ranges > MAX_PLAN_RANGES as u64 {
+                    return Err(EncodeError::TooManyRanges {
+                        salt,
+                        ranges,
+                        max: MAX_PLAN_RANGES,
+                    });
+                }
+                salt.bucket_salts()
+            }
+        };
+        for salt in salts {
+            let salt = self.salt_bytes(&salt);
+            for inner in &inner {
+                let range = salted(&salt, inner);
+                if !range.is_empty() {
+                    ranges.push(range);
+                }
+            }
+        }
+        Ok(ScanPlan {
+            ranges,
+            point,
+            salt_len,
+            key_len,
+        })
+    }
+
+    /// Bytes the salt takes in the key: binary, or text plus the delimiter.
+    fn salt_width(&self) -> usize {
+        match self.text {
+            None => self.salt.len(),
+            Some(text) => text.width(self.salt) + 1,
+        }
+    }
+
+    /// The salt as it appears in the key.
+    fn salt_bytes(&self, salt: &[u8]) -> Vec<u8> {
+        match self.text {
+            None => salt.to_vec(),
+            Some(text) => {
+                let mut out = [0u8; 32];
+                let n = text.render(salt, &mut out);
+                let mut v = out[..n].to_vec();
+                v.push(self.delimiter);
+                v
+            }
+        }
+    }
+
+    /// The ranges of key bytes after the salt, in byte order; none when the bounds exclude
+    /// everything.
+    fn inner_ranges(&self) -> Vec<ScanRange> {
+        let p = &self.bytes;
+        // Where trailing fields may be dropped, the key of the fixed fields alone is shorter
+        // than their full form `p`. When only 00 bytes (NULL separators) lie between the two, no
+        // other key sorts in between and one range holds both; otherwise (HBase's DESC NULL is
+        // FA, an empty Bigtable field 00 00 00 01) the short key is a row of its own.
+        let short = Short {
+            len: self.short,
+            key: match (self.short, self.empty_key) {
+                (0, Ok(empty)) => Some(empty),
+                (0, Err(_)) => None,
+                (n, _) => Some(&p[..n]),
+            },
+            apart: !p[self.short..].iter().all(|&b| b == 0),
+        };
+        let Some(KeyBounds { segments, open }) = &self.range else {
+            return match short.key {
+                Some(key) if short.apart => vec![ScanRange::row(key), ScanRange::prefix(p)],
+                Some(_) => vec![ScanRange {
+                    start: p[..self.short].to_vec(),
+                    stop: prefix_stop(p),
+                }],
+                None => vec![ScanRange::prefix(p)],
+            };
+        };
+        segments
+            .iter()
+            .flat_map(|segment| segment_ranges(p, &short, segment, *open))
+            .filter(|r| !r.is_empty())
+            .collect()
+    }
+}
+
+/// The shortest key of a partial key's fixed fields (the ranged field and every field after
+/// it dropped), and whether other keys sort between it and the fixed fields' full form.
+struct Short<'a> {
+    /// Bytes of the full form it keeps.
+    len: usize,
+    /// The key itself (an encoding's empty key when nothing is kept); `None` when the
+    /// encoding refuses to write it.
+    key: Option<&'a [u8]>,
+    /// True when it must be a row of its own.
+    apart: bool,
+}
+
+/// The key bytes of one segment of a ranged field after the fixed fields `p`; none when the
+/// bounds exclude every key. Two ranges when the segment starts at the short key and that key
+/// sorts apart from the others (see [`Short`]).
+fn segment_ranges(p: &[u8], short: &Short<'_>, segment: &Segment, open: bool) -> Vec<ScanRange> {
+    let joined = |e: &[u8]| [p, e].concat();
+    // The first key with this value: its last-field form, or for a NULL the short key.
+    let first = |e: &Enc| match e.short {
+        Some(n) => joined(&e.bytes[..n]),
+        None => p[..short.len].to_vec(),
+    };
+    // The first key after every key that has this field value.
+    let after = |e: &[u8]| {
+        if open {
+            let mut k = joined(e);
+            k.push(0);
+            k
+        } else {
+            prefix_stop(&joined(e))
+        }
+    };
+    let tagged = joined(&segment.tag);
+    // Where the segment starts at the short key: the first key that writes the field.
+    let written = match &segment.lo {
+        Bound::Unbounded if segment.tag.is_empty() => Some(tagged.clone()),
+        Bound::Included(e) if e.short.is_none() => Some(joined(&e.bytes)),
+        _ => None,
+    };
+    let start = match &segment.lo {
+        Bound::Unbounded if segment.tag.is_empty() => p[..short.len].to_vec(),
+        Bound::Unbounded => tagged.clone(),
+        Bound::Included(e) => first(e),
+        Bound::Excluded(e) => {
+            let s = after(&e.bytes);
+            if s.is_empty() {
+                // Nothing sorts after a value whose keys run to the end of the table.
+                return Vec::new();
+            }
+            s
+        }
+    };
+    let stop = match &segment.hi {
+        Bound::Unbounded => prefix_stop(&tagged),
+        Bound::Excluded(e) => {
+            let s = first(e);
+            if s.is_empty() {
+                // Below the empty key there is nothing; an empty stop would mean the end.
+                return Vec::new();
+            }
+            s
+        }
+        Bound::Included(e) => after(&e.bytes),
+    };
+    match (written, short.key) {
+        // The short key, then the keys that write the field: what sorts between them (an HBase
+        // DESC NULL's FA is above a DESC value's header) is not in the range.
+        (Some(written), Some(key)) if short.apart => {
+            let row = (stop.is_empty() || key < &stop[..]).then(|| ScanRange::row(key));
+            row.into_iter()
+                .chain([ScanRange {
+                    start: written,
+                    stop,
+                }])
+                .collect()
+        }
+        // The short key is no key: the rows start with the field.
+        (Some(written), None) => vec![ScanRange {
+            start: written,
+            stop,
+        }],
+        _ => vec![ScanRange { start, stop }],
+    }
+}
+
+/// `inner` under the salt bytes `salt`.
+fn salted(salt: &[u8], inner: &ScanRange) -> ScanRange {
+    let start = [salt, &inner.start[..]].concat();
+    let stop = if inner.stop.is_empty() {
+        prefix_stop(salt)
+    } else {
+        [salt, &inner.stop[..]].concat()
+    };
+    ScanRange { start, stop }
+}

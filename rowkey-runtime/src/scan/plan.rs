@@ -1,0 +1,160 @@
+//! [`ScanPlan`]: the ranges that hold exactly the rows of a partial key, what they hold, and
+//! the merge of their rows.
+
+use core::fmt;
+
+use super::range::ScanRange;
+use crate::hbase::shell_string;
+use crate::merge::{Merge, RowItem};
+
+/// The most ranges a [`ScanPlan`] holds: a scan that does not fix the fields a salt hashes
+/// needs one range per distinct salt, and a wider plan is an [`EncodeError::TooManyRanges`](crate::EncodeError::TooManyRanges)
+/// (a `width = 1` salt has at most 256, a `width = 2` one 65,536, whatever its bucket count).
+/// `full_scan()` of such a key is one range over the whole table, whose rows come in salt order.
+pub const MAX_PLAN_RANGES: usize = 1 << 16;
+
+/// The ranges that together hold exactly the rows of a partial key.
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 4, of = "message_id")]
+/// struct MessageKey { date: u32, time: u32, message_id: u64 }
+///
+/// let plan = MessageKey::scan().date(230611).plan().unwrap();
+/// assert_eq!(plan.ranges().len(), 4); // one per bucket
+/// let get = MessageKey::scan().date(230611).time(63031).message_id(1231231).plan().unwrap();
+/// assert!(get.is_point());
+/// assert_eq!(get.row().unwrap().len(), 17);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ScanPlan {
+    pub(super) ranges: Vec<ScanRange>,
+    pub(super) point: bool,
+    pub(super) salt_len: usize,
+    /// Rows the ranges hold that are not matches: set when a raw `#[java]` string is fixed
+    /// before other fields, so `"row1"` also spans `"row10"`'s keys. Only keys of this length
+    /// match (the raw string being the key's only variable-length part).
+    pub(super) key_len: Option<usize>,
+}
+
+/// One line per range (`scan ["start", "stop")`) or per row of a point plan (`get "row"`), as
+/// the HBase shell reads them; `no rows` when the bounds exclude every key.
+///
+/// ```
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// #[salt(random, buckets = 2)]
+/// struct Event { day: u8, id: u8 }
+///
+/// let plan = Event::scan().day(7).plan().unwrap();
+/// let lines: Vec<String> = plan.to_string().lines().map(String::from).collect();
+/// assert_eq!(lines, [r#"scan ["\x00\x07", "\x00\x08")"#, r#"scan ["\x01\x07", "\x01\x08")"#]);
+/// let get = Event::scan().day(7).id(1).plan().unwrap();
+/// assert_eq!(get.to_string().lines().next(), Some(r#"get "\x00\x07\x01""#));
+/// ```
+impl fmt::Display for ScanPlan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ranges.is_empty() {
+            return f.write_str("no rows");
+        }
+        if let Some(n) = self.key_len {
+            writeln!(f, "filter: keys of {n} bytes")?;
+        }
+        for (i, r) in self.ranges.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            if self.point {
+                write!(f, "get {}", shell_string(&r.start))?;
+            } else {
+                write!(f, "scan {r}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl ScanPlan {
+    /// The ranges to scan, in bucket order. Empty when the bounds exclude every row.
+    pub fn ranges(&self) -> &[ScanRange] {
+        &self.ranges
+    }
+
+    /// True when every field is fixed: each range holds exactly one row (a Get).
+    pub fn is_point(&self) -> bool {
+        self.point
+    }
+
+    /// The row of a point plan with a single range (a deterministic salt or none).
+    pub fn row(&self) -> Option<&[u8]> {
+        match &self.ranges[..] {
+            [only] if self.point => Some(&only.start),
+            _ => None,
+        }
+    }
+
+    /// The candidate rows of a point plan: one, or one per bucket of a random salt.
+    pub fn rows(&self) -> Vec<&[u8]> {
+        if self.point {
+            self.ranges.iter().map(|r| &r.start[..]).collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Bytes of salt at the front of each key; the merge orders rows by what follows.
+    pub fn salt_len(&self) -> usize {
+        self.salt_len
+    }
+
+    /// The length every matching key has, for an inexact plan (see [`is_exact`](Self::is_exact)).
+    pub fn key_len(&self) -> Option<usize> {
+        self.key_len
+    }
+
+    /// True when `key` is in one of the ranges.
+    pub fn contains(&self, key: &[u8]) -> bool {
+        self.ranges.iter().any(|r| r.contains(key))
+    }
+
+    /// True when the ranges hold exactly the matching rows. False when the plan fixes a raw
+    /// `#[java]` string that other fields follow: the ranges then also hold longer strings'
+    /// rows (`"row1"` and `"row10"`), which [`merge`](Self::merge) and
+    /// [`matches`](Self::matches) filter out by the key's length.
+    pub fn is_exact(&self) -> bool {
+        self.key_len.is_none()
+    }
+
+    /// True when `key` is one of the plan's rows: in a range, and through the filter of an
+    /// inexact plan.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct Versioned { #[java] row: String, #[reverse_ts] ts: i64 }
+    ///
+    /// let plan = Versioned::scan().row("row1").plan().unwrap();
+    /// assert!(!plan.is_exact());
+    /// let row1 = Versioned { row: "row1".into(), ts: 5 }.encode().unwrap();
+    /// let row10 = Versioned { row: "row10".into(), ts: 5 }.encode().unwrap();
+    /// assert!(plan.contains(&row10) && !plan.matches(&row10));
+    /// assert!(plan.matches(&row1));
+    /// ```
+    pub fn matches(&self, key: &[u8]) -> bool {
+        self.contains(key) && self.key_len.is_none_or(|n| key.len() == n)
+    }
+
+    /// Merges one sorted stream per range (in the order of [`ranges`](Self::ranges)) into one
+    /// stream in global key order, salt ignored. See [`Merge`].
+    pub fn merge<I>(&self, streams: impl IntoIterator<Item = I>) -> Merge<I>
+    where
+        I: Iterator,
+        I::Item: RowItem,
+    {
+        Merge::new(streams, self.salt_len).key_len(self.key_len)
+    }
+}

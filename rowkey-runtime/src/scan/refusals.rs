@@ -1,0 +1,169 @@
+//! The traits of the generated scan builder's refusals. Each is implemented by no type; a
+//! hidden builder method bounded by one turns a call the builder does not take into an error
+//! whose message teaches the rule. The derive names them through a typed table
+//! (`rowkey-derive`'s `encodings/refusal.rs`), which a unit test there holds against this file.
+
+/// Implemented by the states of a generated scan builder that can be planned. Missing when a
+/// hash salt without buckets hashes a field the partial key does not fix.
+#[diagnostic::on_unimplemented(
+    message = "this partial key does not fix every field that the key's md5 salt hashes, so no scan can find its rows",
+    label = "fix the fields of `#[salt(md5, of = ...)]` before calling `.plan()`",
+    note = "a hash salt without buckets cannot fan out; `#[salt(md5, buckets = N, of = ...)]` can scan any prefix"
+)]
+pub trait CanPlan {}
+
+// The builder's refusals. Each is implemented by no type; a hidden builder method bounded by one
+// turns a call the builder does not take into an error that teaches the rule. The generated
+// code names the key, the fields and the builder's finishing method with marker types (named as
+// the fields, in a module `field`: a name that std also has prints as `field::time`), since a
+// derive cannot attach messages of its own in a `#![no_implicit_prelude]` module.
+
+/// A field given out of key order.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Key}::scan()` takes the fields in key order {Order}, and the next one is `{Next}`",
+    label = "`{Next}` comes before this field: fix it (or bound it) first"
+)]
+pub trait InKeyOrder<Key, Order, Next> {}
+
+/// A field given after every field was fixed.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "every field of `{Key}` is fixed: call `.{Plan}()` for the row (a Get)",
+    label = "no field is left to fix"
+)]
+pub trait AllFixed<Key, Plan> {}
+
+/// A field given after a range.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the range on `{Field}` ended the partial key of `{Key}`: a range bounds the last field a scan can constrain",
+    label = "call `.{Plan}()` after the range"
+)]
+pub trait RangeEnded<Key, Field, Plan> {}
+
+/// A range on a `#[reverse]` field.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: `#[reverse]` stores its bytes back to front, so its byte order does not follow its values",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeReversed<Field> {}
+
+/// A range on a `#[java]` field.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: `#[java]` stores negatives after positives (as Java's Bytes.toBytes does), so its byte order does not follow its values",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeJava<Field> {}
+
+/// A range on a Phoenix DESC VARCHAR of a table that is not row-key-order optimizable.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: without `row_key_order_optimizable`, Phoenix ends a DESC VARCHAR with 00, so \"ab\" sorts after \"a\" in both orders",
+    label = "fix `{Field}` to a value, or declare the table `row_key_order_optimizable = true` (Phoenix's default since 4.12)"
+)]
+pub trait NoRangePhoenixDesc<Field> {}
+
+/// A range on a Phoenix DESC VARBINARY.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: Phoenix writes a DESC VARBINARY as its inverted bytes then FF, and an inverted 00 is FF, so byte order does not follow its values",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangePhoenixBinary<Field> {}
+
+/// A range on a nullable Phoenix DESC column.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: Phoenix stores NULL first even in a DESC column, so None and the Some values do not form one range of bytes",
+    label = "fix `{Field}` to a value (None included), or bound a field before it"
+)]
+pub trait NoRangePhoenixNullsFirst<Field> {}
+
+/// A range on an HBase `OrderedBlobVar`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: HBase's OrderedBlobVar writes 7 bits per byte and marks every byte but the last, so a shorter blob sorts first ([01] before [00 00]), not in byte-string order",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeOrderedBlobVar<Field> {}
+
+/// A range on a nullable DESC member of an HBase `Struct` that may be dropped from the key.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: a DESC NULL is stored 0xFA, after every value, but Struct.encode drops NULLs at the end of the key, where they sort first",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeOrderedDescNull<Field> {}
+
+/// A range on a Bigtable `Int64` (`BigEndianBytes`).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: Bigtable's Int64 BigEndianBytes is two's complement, so negatives sort after positives",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeBigtableInt64<Field> {}
+
+/// A range on a Phoenix DESC DECIMAL(p, s).
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: Phoenix writes a DESC DECIMAL(p, s) with its bytes not inverted, before a DESC separator, so its bytes sort neither up nor down",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangePhoenixDescDecimal<Field> {}
+
+/// A range on a raw `#[java]` string.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: a raw `#[java]` string has no terminator, so a longer string's keys sort among its own (\"ab\" + ts after \"a\" + any ts)",
+    label = "fix `{Field}` to a value, or drop `#[java]` for an escaped, terminated string"
+)]
+pub trait NoRangeRaw<Field> {}
+
+/// A range on a `#[java(terminated = b"..")]` field whose terminator has a byte other than `00`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: its terminator has a byte other than 00, so a value sorts after its own extensions (\"a\" + \"|\" after \"ab\" + \"|\")",
+    label = "fix `{Field}` to a value, or use an all-00 terminator to range over it"
+)]
+pub trait NoRangeTerminator<Field> {}
+
+/// A range on a variable-width text part.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: a variable-width text part sorts as its text followed by the delimiter (\"9\" after \"10\")",
+    label = "fix `{Field}` to a value, or give it a width (`#[decimal(N)]`, `#[fixed(N)]`) to range over it"
+)]
+pub trait NoRangeText<Field> {}
+
+/// A range on a `#[reverse_ts]` value under two `Option`s.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Field}` has no range method: a `#[reverse_ts]` value under two `Option`s has no single byte order",
+    label = "fix `{Field}` to a value, or bound a field before it"
+)]
+pub trait NoRangeNested<Field> {}
+
+/// Implemented by no type: `scan()` on a generic key is refused with this message.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "scan builders are generated for key structs without generic parameters, and `{Self}` has some",
+    label = "no `scan()` for a generic key",
+    note = "declare a non-generic key (a type alias is not enough), or build ranges with `ScanRange::prefix` and the key's `encode`"
+)]
+pub trait NonGenericKey {}
+
+/// Implemented by no type: when the derive reports an error, `scan()` resolves to a projection
+/// of this trait (bounded by a lifetime, so only uses are checked), so each use says the
+/// builder is missing instead of resolving to `Iterator::scan`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the scan builder was not generated: fix the `#[derive(RowKey)]` error above",
+    label = "no scan builder while the derive has an error"
+)]
+pub trait BuilderNotGenerated {
+    /// Never named.
+    type Builder;
+}

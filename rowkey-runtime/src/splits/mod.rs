@@ -1,0 +1,95 @@
+//! Region split points: HBase's own algorithms byte for byte (RegionSplitter's
+//! `HexStringSplit`, `DecimalStringSplit`, `UniformSplit`, `Bytes.split`, the Admin's
+//! `getSplitKeys` and the HBase book's `getHexSplits`), bucket-aligned splits for salted keys,
+//! quantiles of a sample, and [`check`], which finds regions no key can reach.
+//!
+//! One file per kind of split: `regionsplitter` (HBase's algorithms), `buckets` (salted keys,
+//! and the choice a key's layout makes), `sample` (quantiles of real keys); `reach` is the
+//! reachability check, apart from all of them.
+
+mod big;
+mod buckets;
+mod reach;
+mod regionsplitter;
+mod sample;
+
+use core::fmt;
+
+pub use buckets::{for_layout, salt_buckets};
+pub use reach::{check, Check, KeySpace};
+pub use regionsplitter::{
+    admin_split_keys, book_hex_splits, bytes_split, bytes_split_inclusive, decimal_string,
+    hex_string, uniform, NumberStringSplit, UniformSplit,
+};
+pub use sample::from_sample;
+
+/// Why split points could not be computed. The messages are HBase's own where HBase has one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SplitError {
+    /// `Bytes.split`: the end is not after the start (after padding).
+    EndNotAfterStart,
+    /// `Bytes.split`: no intermediate split points were asked for.
+    NoSplits,
+    /// RegionSplitter: the last row is not after the first.
+    LastBeforeFirst {
+        /// First row as HBase prints it.
+        first: String,
+        /// Last row as HBase prints it.
+        last: String,
+    },
+    /// RegionSplitter: more regions than rows in the range.
+    TooManySplits {
+        /// Regions asked for.
+        n: usize,
+        /// Rows in the range.
+        range: String,
+    },
+    /// `getSplitKeys`: fewer than three regions.
+    TooFewRegions,
+    /// `getSplitKeys`: the start key is not below the end key.
+    StartNotBeforeEnd,
+    /// A row is not a number of the algorithm's radix.
+    NotANumber {
+        /// The text.
+        row: String,
+        /// The radix.
+        radix: u32,
+    },
+    /// Zero regions, or a split of an empty end row.
+    Empty,
+    /// The layout's key space is not known from its type: give a sample.
+    NeedsSample(&'static str),
+}
+
+impl fmt::Display for SplitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SplitError::EndNotAfterStart => f.write_str("b <= a"),
+            SplitError::NoSplits => f.write_str("num cannot be <= 0"),
+            SplitError::LastBeforeFirst { first, last } => {
+                write!(
+                    f,
+                    "last row ({last}) is configured less than first row ({first})"
+                )
+            }
+            SplitError::TooManySplits { n, range } => {
+                write!(
+                    f,
+                    "split granularity ({n}) is greater than the range ({range})"
+                )
+            }
+            SplitError::TooFewRegions => f.write_str("Must create at least three regions"),
+            SplitError::StartNotBeforeEnd => f.write_str("Start key must be smaller than end key"),
+            SplitError::NotANumber { row, radix } => {
+                write!(f, "{row:?} is not a base-{radix} number")
+            }
+            SplitError::Empty => f.write_str(
+                "nothing to split: at least one region and a non-empty range are needed",
+            ),
+            SplitError::NeedsSample(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for SplitError {}
