@@ -5,7 +5,6 @@ use syn::{Data, DeriveInput, Expr, Fields, GenericArgument, Ident, Lit, PathArgu
 
 use crate::attr::{self, Container, FieldAttrs};
 use crate::ctxt::Ctxt;
-use crate::encoding::Encoding;
 
 pub struct Input<'a> {
     pub ident: &'a Ident,
@@ -25,13 +24,6 @@ pub struct Field<'a> {
     pub index: usize,
     /// The final part of the key.
     pub last: bool,
-    /// The delimiter of a text layout (`None` for binary keys, or when it is invalid, which
-    /// validation reports).
-    pub delimiter: Option<u8>,
-    /// The key's encoding.
-    pub encoding: Encoding,
-    /// Among the trailing fields the encoding drops when they are empty (set with `encoding`).
-    pub in_dropped_tail: bool,
 }
 
 /// What the macro can tell about a field type from its syntax. `Other` types (user types,
@@ -125,12 +117,6 @@ impl<'a> Input<'a> {
                 return None;
             }
         };
-        let delimiter = attrs
-            .delimiter
-            .as_ref()
-            .map(|lit| lit.value())
-            .filter(|v| v.len() == 1 && v.is_ascii())
-            .map(|v| v.as_bytes()[0]);
         let count = named.named.len();
         let fields = named
             .named
@@ -146,43 +132,27 @@ impl<'a> Input<'a> {
                     attrs: attr::field(cx, &field.attrs),
                     index,
                     last: index + 1 == count,
-                    delimiter,
-                    encoding: Encoding::Native,
-                    in_dropped_tail: false,
                 })
             })
             .collect();
-        let mut out = Input {
+        Some(Input {
             ident: &input.ident,
             vis: &input.vis,
             generics: &input.generics,
             attrs,
             fields,
-        };
-        if let Some(lit) = &out.attrs.encoding {
-            match out.encoding_rules() {
-                Some(rules) => {
-                    let encoding = (rules.build)(&out);
-                    for f in &mut out.fields {
-                        f.encoding = encoding;
-                    }
-                    let first = out.first_droppable();
-                    for f in &mut out.fields[first..] {
-                        f.in_dropped_tail = true;
-                    }
-                }
-                None => cx.error_spanned_by(
-                    lit,
-                    format!(
-                        "unknown encoding {:?}; expected {} (or no `encoding` for rowkey's own \
-                         binary layout, with `delimiter` for its text layout)",
-                        lit.value(),
-                        crate::encoding::names()
-                    ),
-                ),
-            }
-        }
-        Some(out)
+        })
+    }
+
+    /// The delimiter of a text layout: `#[rowkey(delimiter = "...")]` when it is one ASCII
+    /// character (validation reports any other).
+    pub fn delimiter(&self) -> Option<u8> {
+        self.attrs
+            .delimiter
+            .as_ref()
+            .map(|lit| lit.value())
+            .filter(|v| v.len() == 1 && v.is_ascii())
+            .map(|v| v.as_bytes()[0])
     }
 }
 
@@ -254,6 +224,28 @@ fn classify(ty: &Type) -> Class {
             }
         }
         _ => Class::Other,
+    }
+}
+
+/// True for a type named `Decimal` (`rust_decimal::Decimal`), also inside an `Option`.
+pub fn is_decimal(ty: &Type) -> bool {
+    let Type::Path(p) = ungroup(ty) else {
+        return false;
+    };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    if last.ident == "Decimal" {
+        return true;
+    }
+    match &last.arguments {
+        PathArguments::AngleBracketed(args) if last.ident == "Option" => {
+            args.args.iter().any(|a| match a {
+                GenericArgument::Type(t) => is_decimal(t),
+                _ => false,
+            })
+        }
+        _ => false,
     }
 }
 

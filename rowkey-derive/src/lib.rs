@@ -1,8 +1,11 @@
 //! `#[derive(RowKey)]`: the proc macro of [rowkey](https://docs.rs/rowkey). Use it through the
 //! `rowkey` crate, which documents the attributes.
 //!
-//! Phases are kept apart: `attr` parses attributes, `ast` builds the IR, `valid` checks
-//! rules across attributes, and `expand` generates code from the validated IR only.
+//! Phases are kept apart, and imports only point down: `expand` runs the phases; `valid`
+//! checks the rules every key has and `codegen` writes the code, both asking the key's
+//! encoding (`encodings`, one module each, behind one trait); the encodings read the IR
+//! (`ast`) and its queries (`props`), built from the parsed attributes (`attr`); at the bottom
+//! sit the error collector (`ctxt`) and token helpers (`tokens`).
 
 #![allow(
     // Messages read better as one `format!` with the names inline.
@@ -11,20 +14,12 @@
 
 mod ast;
 mod attr;
-mod bigtable;
+mod codegen;
 mod ctxt;
-mod decode;
-mod describe;
-mod encode;
-mod encoding;
+mod encodings;
 mod expand;
-mod explain;
-mod fallback;
-mod generics;
-mod layout;
-mod ordered;
-mod phoenix;
-mod scan;
+mod props;
+mod tokens;
 mod valid;
 
 #[cfg(test)]

@@ -135,7 +135,6 @@ fn hbase_ordered_key() {
 mod fingerprint {
     use proc_macro2::TokenStream;
 
-    use crate::ast::Input;
     use crate::ctxt::Ctxt;
 
     /// Field (type, attributes) a binary key can have.
@@ -203,12 +202,11 @@ mod fingerprint {
             let tokens: TokenStream = self.source().parse().expect("tokens");
             let input: syn::DeriveInput = syn::parse2(tokens).expect("a struct");
             let cx = Ctxt::new();
-            let ir = Input::from_syn(&cx, &input).expect("an IR");
-            crate::valid::check(&cx, &ir);
+            let key = crate::expand::key(&cx, &input).expect("a key");
             if let Err(e) = cx.check() {
                 panic!("{}\n{e}", self.source());
             }
-            ir.description()
+            key.description()
         }
     }
 
@@ -328,7 +326,7 @@ mod fingerprint {
         let source_b = "struct B { #[fixed(4, pad = ' ')] p: ::std::string::String, q: core::option::Option<u32> }";
         let input: syn::DeriveInput = syn::parse_str(source_b).unwrap();
         let cx = Ctxt::new();
-        let b = Input::from_syn(&cx, &input).unwrap();
+        let b = crate::expand::key(&cx, &input).unwrap();
         cx.check().unwrap();
         assert_eq!(a.description(), b.description());
         assert_eq!(

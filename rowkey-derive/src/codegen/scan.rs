@@ -15,14 +15,17 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use crate::ast::{Class, Field, Input};
-use crate::expand::{crate_path, krate, respan};
-use crate::layout::RangeKind;
+use super::field::{flip, tail_width};
+use crate::ast::{Class, Field};
+use crate::encodings::{EmptyKey, Key};
+use crate::props::RangeKind;
+use crate::tokens::{crate_path, krate, respan};
 
 /// The builder: `(items declared beside the key, items inside the const block)`.
-pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
+pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
+    let input = &key.input;
     if !input.generics.params.is_empty() {
-        return (TokenStream::new(), generic_stubs(input));
+        return (TokenStream::new(), generic_stubs(key));
     }
     let krate = krate();
     let p = quote!(#krate::__private);
@@ -36,8 +39,8 @@ pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
     let scan_range = format_ident!("{}ScanRange", ident);
     let plan_method = input.plan_method();
     let n = input.fields.len();
-    let d = input.delimiter().unwrap_or(0);
-    let salt = input.salt();
+    let d = key.delimiter().unwrap_or(0);
+    let salt = key.salt();
     let of: Vec<usize> = salt.as_ref().map(|s| s.of.clone()).unwrap_or_default();
     // States that can be planned: everything, unless an md5 prefix needs its `of` fields.
     let first_plannable = match &salt {
@@ -76,15 +79,15 @@ pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
             None => quote!(#p::AllFixed<#ident, #plan_marker>),
         };
         if let Some(f) = next {
-            methods.extend(fix_method(input, f, &scan, &p));
-            match f.range_kind() {
-                Ok(kind) => methods.extend(range_method(input, f, kind, &scan_range, &p)),
+            methods.extend(fix_method(key, f, &scan, &p));
+            match key.encoding.range(f) {
+                Ok(kind) => methods.extend(range_method(key, f, kind, &scan_range, &p)),
                 Err(why) => {
-                    let why = format_ident!("{}", why);
+                    let why = why.marker(&p);
                     let field = marker(f);
                     methods.extend(refused(
                         &format_ident!("{}_range", f.name),
-                        &quote!(#p::#why<#field>),
+                        &quote!(#why<#field>),
                     ));
                 }
             }
@@ -115,7 +118,11 @@ pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
         });
     }
     // After a range, nothing but `.plan()`.
-    for f in input.fields.iter().filter(|f| f.range_kind().is_ok()) {
+    for f in input
+        .fields
+        .iter()
+        .filter(|f| key.encoding.range(f).is_ok())
+    {
         let i = f.index;
         let field = marker(f);
         let ended = quote!(#p::RangeEnded<#ident, #field, #plan_marker>);
@@ -149,7 +156,7 @@ pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
     let can_plan_range = input
         .fields
         .iter()
-        .filter(|f| f.index >= first_plannable && f.range_kind().is_ok())
+        .filter(|f| f.index >= first_plannable && key.encoding.range(f).is_ok())
         .map(|f| {
             let i = f.index;
             quote!(impl #p::CanPlan for #scan_range<#i> {})
@@ -198,10 +205,10 @@ pub fn builder(input: &Input) -> (TokenStream, TokenStream) {
         #[allow(non_camel_case_types)]
         #vis struct #scan_range<const N: ::core::primitive::usize>(#outside_p::PartialKey);
     };
-    let empty_key = match (input.empty_key(), input.refuses_empty_key()) {
-        (Some(bytes), _) => quote!(.with_empty_key(&#bytes)),
-        (None, Some(encoding)) => quote!(.refusing_empty_key(#encoding)),
-        (None, None) => TokenStream::new(),
+    let empty_key = match key.empty_key() {
+        Some(EmptyKey::Bytes(bytes)) => quote!(.with_empty_key(&#bytes)),
+        Some(EmptyKey::Refused(encoding)) => quote!(.refusing_empty_key(#encoding)),
+        Some(EmptyKey::Written) | None => TokenStream::new(),
     };
     let inside = quote! {
         #traits
@@ -264,24 +271,22 @@ fn refused(name: &Ident, refusal: &TokenStream) -> TokenStream {
 }
 
 /// `field_encode`: the closure that encodes one value of `f` as it appears in its key.
-fn field_encode(input: &Input, f: &Field, p: &TokenStream) -> TokenStream {
-    let krate = krate();
+fn field_encode(key: &Key, f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
-    let fmt = respan(f.format(&krate), ty.span());
+    let fmt = respan(key.encoding.format(f), ty.span());
     let name = &f.name;
-    let open = f.open_end();
-    let flip = Literal::u8_suffixed(f.flip());
+    let open = key.encoding.open_end(f);
+    let flip = flip(key, f);
     // The same fully qualified calls as the RowKey impl, so an unsupported field type is
     // reported once, at the field.
     let f_len = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::len);
     let f_write = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::write);
-    if f.is_foreign() {
+    if key.encoding.short_forms() {
         // Written as when fields follow, with the length of its form when written last (see
         // `Enc`): where trailing NULLs are dropped, a key may end after any non-NULL value.
-        let short = if f.index + 1 < input.first_droppable() {
+        let short = if f.index + 1 < key.first_droppable() {
             quote!(#p::Some(#f_len(__v, false)))
-        } else if f.droppable() {
-            let written = f.written(quote!(__v));
+        } else if let Some(written) = key.encoding.written(f, quote!(__v)) {
             quote!(if #written { #p::Some(#f_len(__v, true)) } else { #p::None })
         } else {
             quote!(#p::Some(#f_len(__v, true)))
@@ -298,12 +303,13 @@ fn field_encode(input: &Input, f: &Field, p: &TokenStream) -> TokenStream {
     }
 }
 
-fn fix_method(input: &Input, f: &Field, scan: &Ident, p: &TokenStream) -> TokenStream {
+fn fix_method(key: &Key, f: &Field, scan: &Ident, p: &TokenStream) -> TokenStream {
+    let input = &key.input;
     let next = f.index + 1;
     let ty = f.ty;
     let method = f.ident;
-    let trim = crate::encode::trim(f);
-    let encode = field_encode(input, f, p);
+    let trim = key.encoding.value_trim(f);
+    let encode = field_encode(key, f, p);
     let doc = format!(
         " Fixes `{}`; next: {}.",
         f.name,
@@ -317,15 +323,11 @@ fn fix_method(input: &Input, f: &Field, scan: &Ident, p: &TokenStream) -> TokenS
         }
     );
     // A raw `#[java]` string that other fields follow: its matches are the keys of one length.
-    let fix = if f.is_foreign() {
+    let fix = if key.encoding.short_forms() {
         quote!(fix_short(__encoded))
-    } else if f.is_raw() && !f.last {
-        let krate = krate();
-        let tail: Vec<TokenStream> = input.fields[f.index + 1..]
-            .iter()
-            .map(|g| crate::expand::format_of(g, "WIDTH"))
-            .collect();
-        quote!(fix_raw(__encoded, #krate::__private::sum(&[#(#tail),*])))
+    } else if key.encoding.tail_window(f) && !f.last {
+        let tail = tail_width(key, f);
+        quote!(fix_raw(__encoded, #tail))
     } else {
         quote!(fix_encoded(__encoded, #trim))
     };
@@ -353,7 +355,7 @@ fn fix_method(input: &Input, f: &Field, scan: &Ident, p: &TokenStream) -> TokenS
 }
 
 fn range_method(
-    input: &Input,
+    key: &Key,
     f: &Field,
     kind: RangeKind,
     scan_range: &Ident,
@@ -361,14 +363,14 @@ fn range_method(
 ) -> TokenStream {
     let i = f.index;
     let ty = f.ty;
-    let open = f.range_open();
-    let encode = field_encode(input, f, p);
+    let open = key.encoding.range_open(f);
+    let encode = field_encode(key, f, p);
     let range_method = format_ident!("{}_range", f.name);
     let doc = format!(
         " Bounds `{}` by a range of its values (`a..b`, `a..=b`, `..b`, ...) and ends the partial \
          key; next: `.{}()`.",
         f.name,
-        input.plan_method()
+        key.input.plan_method()
     );
     let bounded = match kind {
         RangeKind::Monotone { descending } => quote! {
@@ -381,7 +383,7 @@ fn range_method(
         },
         // `None` sorts first, `Some` values newest first: two segments.
         RangeKind::OptionNewestFirst => {
-            let some_tag = Literal::u8_suffixed(1 ^ f.flip());
+            let some_tag = Literal::u8_suffixed(1 ^ key.encoding.flip(f));
             quote! {
                 self.0.range_option_encoded(
                     range.start_bound(),
@@ -404,11 +406,11 @@ fn range_method(
 
 /// Generic keys get no builder (its states would need the key's parameters); `scan()` and
 /// `full_scan()` say so instead of resolving to `Iterator::scan`.
-fn generic_stubs(input: &Input) -> TokenStream {
+fn generic_stubs(key: &Key) -> TokenStream {
     let krate = krate();
     let p = quote!(#krate::__private);
-    let ident = input.ident;
-    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+    let ident = key.input.ident;
+    let (impl_generics, ty_generics, where_clause) = key.input.generics.split_for_impl();
     quote! {
         #[allow(dead_code)]
         impl #impl_generics #ident #ty_generics #where_clause {

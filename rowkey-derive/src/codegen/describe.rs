@@ -3,40 +3,30 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::Input;
-use crate::encoding::Encoding;
-use crate::expand::{krate, part_width};
+use super::field::part_width;
+use crate::encodings::Key;
+use crate::tokens::krate;
 
-pub fn items(input: &Input) -> TokenStream {
+pub fn items(key: &Key) -> TokenStream {
     let krate = krate();
     let p = quote!(#krate::__private);
-    let description = syn::LitByteStr::new(
-        input.description().as_bytes(),
-        proc_macro2::Span::call_site(),
-    );
-    let name = input.ident.to_string();
-    let encoding = match (input.delimiter(), input.fields.first().map(|f| f.encoding)) {
-        (_, Some(Encoding::Phoenix { optimizable })) => {
-            quote!(#p::Encoding::Phoenix { row_key_order_optimizable: #optimizable })
-        }
-        (_, Some(Encoding::Bigtable)) => quote!(#p::Encoding::Bigtable),
-        (_, Some(Encoding::HbaseOrdered)) => quote!(#p::Encoding::HbaseOrdered),
-        (Some(d), _) => quote!(#p::Encoding::Text { delimiter: #d }),
-        (None, _) => quote!(#p::Encoding::Binary),
-    };
-    let salt_of = input.salt().map(|s| s.of).unwrap_or_default();
-    let salt_width = input.salt_len();
-    let widths: Vec<TokenStream> = input
-        .fields
+    let description =
+        syn::LitByteStr::new(key.description().as_bytes(), proc_macro2::Span::call_site());
+    let name = key.input.ident.to_string();
+    let encoding = key.encoding.layout(&p);
+    let salt_of = key.salt().map(|s| s.of).unwrap_or_default();
+    let salt_width = key.salt_len();
+    let widths: Vec<TokenStream> = key
+        .fields()
         .iter()
-        .map(|f| part_width(f, "WIDTH"))
+        .map(|f| part_width(key, f, "WIDTH"))
         .collect();
-    let fields = input.fields.iter().enumerate().map(|(i, f)| {
+    let fields = key.fields().iter().enumerate().map(|(i, f)| {
         let name = &f.name;
         let ty = f.type_text();
-        let attrs = f.attrs_text();
+        let attrs = key.attrs_text(f);
         let width = &widths[i];
-        let max = part_width(f, "MAX_WIDTH");
+        let max = part_width(key, f, "MAX_WIDTH");
         let at = i + 1;
         quote! {
             #p::FieldLayout {

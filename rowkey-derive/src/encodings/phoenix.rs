@@ -5,11 +5,161 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use crate::ast::{Class, Field, Input};
+use super::hooks::{is_some, refuse_flags, EmptyKey, Encoding};
+use super::refusal::Refusal;
+use crate::ast::{is_decimal, Class, Field, Input};
 use crate::attr::SaltKind;
 use crate::ctxt::Ctxt;
-use crate::encoding::Encoding;
-use crate::layout::{RangeKind, Width};
+use crate::props::{RangeKind, Width};
+use crate::tokens::krate;
+
+/// The effective rowKeyOrderOptimizable (`PTableImpl.rowKeyOrderOptimizable()`): the declared
+/// flag (true unless `row_key_order_optimizable = false`), or no column requiring an upgrade.
+pub fn build(input: &Input) -> Box<dyn Encoding> {
+    let declared = input
+        .attrs
+        .row_key_order_optimizable
+        .as_ref()
+        .is_none_or(|b| b.value);
+    Box::new(Phoenix {
+        optimizable: declared || !input.fields.iter().any(requires_upgrade),
+    })
+}
+
+struct Phoenix {
+    /// The table's effective rowKeyOrderOptimizable.
+    optimizable: bool,
+}
+
+impl Phoenix {
+    /// A DESC variable-length column of an optimizable table: its separator is `FF`.
+    fn ff(&self, f: &Field) -> bool {
+        f.attrs.desc.is_some() && self.optimizable
+    }
+}
+
+impl Encoding for Phoenix {
+    fn layout(&self, p: &TokenStream) -> TokenStream {
+        let optimizable = self.optimizable;
+        quote!(#p::Encoding::Phoenix { row_key_order_optimizable: #optimizable })
+    }
+
+    fn description(&self) -> String {
+        format!("phoenix optimizable={}", self.optimizable)
+    }
+
+    fn check(&self, cx: &Ctxt, input: &Input) {
+        check(cx, input);
+    }
+
+    fn delimiter(&self) -> Option<u8> {
+        None
+    }
+
+    /// `newKey` throws "Primary key may not be null" for a key with no value; with a salt the
+    /// key is the salt byte alone.
+    fn empty_key(&self, salted: bool) -> EmptyKey {
+        if salted {
+            EmptyKey::Written
+        } else {
+            EmptyKey::Refused("Phoenix")
+        }
+    }
+
+    fn short_forms(&self) -> bool {
+        true
+    }
+
+    fn format(&self, f: &Field) -> TokenStream {
+        let krate = krate();
+        let p = quote!(#krate::__private);
+        let ff = self.ff(f);
+        match column(f) {
+            Some(Column::Varchar) => quote!(#p::phoenix::Varchar<#ff>),
+            Some(Column::Varbinary) => quote!(#p::phoenix::Varbinary<#ff>),
+            Some(Column::Decimal) => quote!(#p::phoenix::Decimal<#ff>),
+            Some(Column::FixedDecimal(precision, scale)) => {
+                let (precision, scale) = (precision as u32, scale as u32);
+                quote!(#p::phoenix::FixedDecimal<#precision, #scale, #ff>)
+            }
+            Some(Column::Char(n)) => {
+                let n = Literal::usize_unsuffixed(n);
+                quote!(#p::phoenix::Char<#n>)
+            }
+            Some(Column::UnsignedInt) => quote!(#p::phoenix::UnsignedInt),
+            Some(Column::UnsignedLong) => quote!(#p::phoenix::UnsignedLong),
+            Some(Column::Double) => quote!(#p::phoenix::Double),
+            Some(Column::Signed | Column::Binary(_)) | None => quote!(#p::Natural),
+        }
+    }
+
+    fn width(&self, f: &Field) -> Width {
+        width(f)
+    }
+
+    fn last_trim(&self, _f: &Field) -> usize {
+        0
+    }
+
+    fn value_trim(&self, _f: &Field) -> usize {
+        0
+    }
+
+    /// `FF` for `#[desc]`, except a DECIMAL(p, s), whose value Phoenix's UPSERT writes
+    /// uninverted even when DESC (only its separator follows the DESC rules).
+    fn flip(&self, f: &Field) -> u8 {
+        match column(f) {
+            Some(Column::FixedDecimal(..)) => 0,
+            _ if f.attrs.desc.is_some() => 0xFF,
+            _ => 0,
+        }
+    }
+
+    /// The last field written has no separator.
+    fn open_end(&self, f: &Field) -> bool {
+        f.last
+    }
+
+    /// Trailing NULLs are dropped (`newKey`'s `nValues--`).
+    fn written(&self, f: &Field, v: TokenStream) -> Option<TokenStream> {
+        matches!(f.class, Class::Option(_)).then(|| is_some(v))
+    }
+
+    fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
+        let desc = f.attrs.desc.is_some();
+        let column = column(f);
+        if desc && column == Some(Column::Varbinary) {
+            return Err(Refusal::PhoenixBinary);
+        }
+        if desc && matches!(f.class, Class::Option(_)) {
+            return Err(Refusal::PhoenixNullsFirst);
+        }
+        if desc && matches!(column, Some(Column::FixedDecimal(..))) {
+            return Err(Refusal::PhoenixDescDecimal);
+        }
+        if desc && matches!(column, Some(Column::Varchar | Column::Decimal)) && !self.ff(f) {
+            return Err(Refusal::PhoenixDesc);
+        }
+        Ok(RangeKind::Monotone { descending: desc })
+    }
+
+    /// A VARBINARY runs to the end of the key.
+    fn range_open(&self, f: &Field) -> bool {
+        column(f) == Some(Column::Varbinary)
+    }
+
+    fn tail_window(&self, _f: &Field) -> bool {
+        false
+    }
+
+    fn leading_digits(&self, _f: &Field) -> Option<(u32, usize, u128)> {
+        None
+    }
+
+    fn type_name(&self, f: &Field) -> Option<String> {
+        Some(sql_type(f))
+    }
+}
 
 /// The Phoenix column types rowkey writes.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -29,28 +179,6 @@ enum Column {
     Decimal,
     /// DECIMAL(p, s): `#[precision(p, s)] Decimal`.
     FixedDecimal(usize, usize),
-}
-
-/// True for a type named `Decimal` (`rust_decimal::Decimal`), also inside an `Option`.
-pub fn is_decimal(ty: &syn::Type) -> bool {
-    let syn::Type::Path(p) = crate::ast::ungroup(ty) else {
-        return false;
-    };
-    let Some(last) = p.path.segments.last() else {
-        return false;
-    };
-    if last.ident == "Decimal" {
-        return true;
-    }
-    match &last.arguments {
-        syn::PathArguments::AngleBracketed(args) if last.ident == "Option" => {
-            args.args.iter().any(|a| match a {
-                syn::GenericArgument::Type(t) => is_decimal(t),
-                _ => false,
-            })
-        }
-        _ => false,
-    }
 }
 
 /// The type table, for messages.
@@ -98,60 +226,8 @@ fn requires_upgrade(f: &Field) -> bool {
     }
 }
 
-/// The byte a field's value bytes are XORed with: `FF` for `#[desc]`, except a DECIMAL(p, s),
-/// whose value Phoenix's UPSERT writes uninverted even when DESC (only its separator follows
-/// the DESC rules).
-pub fn flip(f: &Field) -> u8 {
-    match column(f) {
-        Some(Column::FixedDecimal(..)) => 0,
-        _ if f.attrs.desc.is_some() => 0xFF,
-        _ => 0,
-    }
-}
-
-/// The effective rowKeyOrderOptimizable (`PTableImpl.rowKeyOrderOptimizable()`): the declared
-/// flag (true unless `row_key_order_optimizable = false`), or no column requiring an upgrade.
-pub fn encoding(input: &Input) -> Encoding {
-    let declared = input
-        .attrs
-        .row_key_order_optimizable
-        .as_ref()
-        .is_none_or(|b| b.value);
-    Encoding::Phoenix {
-        optimizable: declared || !input.fields.iter().any(requires_upgrade),
-    }
-}
-
-/// A DESC variable-length column of an optimizable table: its separator is `FF`.
-fn ff(f: &Field) -> bool {
-    f.attrs.desc.is_some() && matches!(f.encoding, Encoding::Phoenix { optimizable: true })
-}
-
-/// The runtime format that writes the field.
-pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
-    let p = quote!(#krate::__private);
-    let ff = ff(f);
-    match column(f) {
-        Some(Column::Varchar) => quote!(#p::phoenix::Varchar<#ff>),
-        Some(Column::Varbinary) => quote!(#p::phoenix::Varbinary<#ff>),
-        Some(Column::Decimal) => quote!(#p::phoenix::Decimal<#ff>),
-        Some(Column::FixedDecimal(precision, scale)) => {
-            let (precision, scale) = (precision as u32, scale as u32);
-            quote!(#p::phoenix::FixedDecimal<#precision, #scale, #ff>)
-        }
-        Some(Column::Char(n)) => {
-            let n = Literal::usize_unsuffixed(n);
-            quote!(#p::phoenix::Char<#n>)
-        }
-        Some(Column::UnsignedInt) => quote!(#p::phoenix::UnsignedInt),
-        Some(Column::UnsignedLong) => quote!(#p::phoenix::UnsignedLong),
-        Some(Column::Double) => quote!(#p::phoenix::Double),
-        Some(Column::Signed | Column::Binary(_)) | None => quote!(#p::Natural),
-    }
-}
-
 /// The field's width: Phoenix's own for each column type (a DECIMAL's is the runtime's).
-pub fn width(f: &Field) -> Width {
+fn width(f: &Field) -> Width {
     match column(f) {
         Some(Column::Signed) => match f.class.value() {
             Class::Signed(n) => Width::Fixed(*n),
@@ -165,33 +241,8 @@ pub fn width(f: &Field) -> Width {
     }
 }
 
-/// How a range bounds the field, or the runtime trait that says why it cannot.
-pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
-    let desc = f.attrs.desc.is_some();
-    let column = column(f);
-    if desc && column == Some(Column::Varbinary) {
-        return Err("NoRangePhoenixBinary");
-    }
-    if desc && matches!(f.class, Class::Option(_)) {
-        return Err("NoRangePhoenixNullsFirst");
-    }
-    if desc && matches!(column, Some(Column::FixedDecimal(..))) {
-        return Err("NoRangePhoenixDescDecimal");
-    }
-    if desc && matches!(column, Some(Column::Varchar | Column::Decimal)) && !ff(f) {
-        return Err("NoRangePhoenixDesc");
-    }
-    Ok(RangeKind::Monotone { descending: desc })
-}
-
-/// True when a range's "after this value" is the value plus `00` (a VARBINARY runs to the end
-/// of the key); otherwise every key with the value starts with its bytes and separator.
-pub fn range_open(f: &Field) -> bool {
-    column(f) == Some(Column::Varbinary)
-}
-
 /// The column's SQL type, for the layout's description.
-pub fn sql_type(f: &Field) -> String {
+fn sql_type(f: &Field) -> String {
     match column(f) {
         Some(Column::Signed) => match f.class.value() {
             Class::Signed(1) => "TINYINT".into(),
@@ -213,7 +264,7 @@ pub fn sql_type(f: &Field) -> String {
 }
 
 /// Phoenix's rules for the key, reported all at once.
-pub fn check(cx: &Ctxt, input: &Input) {
+fn check(cx: &Ctxt, input: &Input) {
     if let Some(d) = &input.attrs.delimiter {
         cx.error_spanned_by(
             d,
@@ -237,7 +288,7 @@ pub fn check(cx: &Ctxt, input: &Input) {
 
 fn field(cx: &Ctxt, f: &Field) {
     let a = &f.attrs;
-    crate::encoding::refuse_flags(
+    refuse_flags(
         cx,
         f,
         "Phoenix",

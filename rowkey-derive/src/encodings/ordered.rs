@@ -5,13 +5,182 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{Class, Field, Input};
+use super::hooks::{desc_flip, first_droppable, is_some, refuse_flags, EmptyKey, Encoding};
+use super::refusal::Refusal;
+use crate::ast::{is_decimal, Class, Field, Input};
 use crate::ctxt::Ctxt;
-use crate::layout::{RangeKind, Width};
+use crate::props::{RangeKind, Width};
+use crate::tokens::krate;
+
+pub fn build(input: &Input) -> Box<dyn Encoding> {
+    Box::new(Ordered {
+        first_droppable: first_droppable(&input.fields, nullable),
+    })
+}
+
+/// `Struct.encode` drops trailing NULLs of nullable members.
+fn nullable(f: &Field) -> bool {
+    matches!(f.class, Class::Option(_))
+}
+
+struct Ordered {
+    /// The first of the trailing nullable members, which `Struct.encode` drops when NULL.
+    first_droppable: usize,
+}
+
+impl Ordered {
+    /// Among the trailing members `Struct.encode` drops when they are NULL.
+    fn in_dropped_tail(&self, f: &Field) -> bool {
+        f.index >= self.first_droppable
+    }
+}
+
+impl Encoding for Ordered {
+    fn layout(&self, p: &TokenStream) -> TokenStream {
+        quote!(#p::Encoding::HbaseOrdered)
+    }
+
+    fn description(&self) -> String {
+        String::from("hbase ordered struct")
+    }
+
+    fn check(&self, cx: &Ctxt, input: &Input) {
+        check(cx, input);
+    }
+
+    fn delimiter(&self) -> Option<u8> {
+        None
+    }
+
+    /// `Struct.encode` of NULLs alone writes no byte.
+    fn empty_key(&self, _salted: bool) -> EmptyKey {
+        EmptyKey::Refused("HBase's Struct")
+    }
+
+    fn short_forms(&self) -> bool {
+        true
+    }
+
+    fn format(&self, f: &Field) -> TokenStream {
+        let krate = krate();
+        let p = quote!(#krate::__private);
+        let o = quote!(#p::ordered);
+        let value = match member(f) {
+            Some(Member::Int(1)) => quote!(#o::Int8),
+            Some(Member::Int(2)) => quote!(#o::Int16),
+            Some(Member::Int(4)) => quote!(#o::Int32),
+            Some(Member::Int(_)) => quote!(#o::Int64),
+            Some(Member::Float(4)) => quote!(#o::Float32),
+            Some(Member::Float(_)) => quote!(#o::Float64),
+            Some(Member::BlobVar) => quote!(#o::BlobVar),
+            Some(Member::Numeric) => quote!(#o::Numeric),
+            Some(Member::Blob) => {
+                let desc = f.attrs.desc.is_some();
+                quote!(#o::Blob<#desc>)
+            }
+            Some(Member::RawInt(_)) => quote!(#p::Java),
+            Some(Member::RawFloat(_)) => quote!(#p::JavaFloat),
+            Some(Member::Raw { .. }) => quote!(#p::JavaStr),
+            Some(Member::Terminated { .. }) => super::java::terminated_format(f, &krate),
+            Some(Member::FixedLength {
+                len, padded: true, ..
+            }) => quote!(#p::Fixed<#len>),
+            Some(Member::FixedLength { .. }) => quote!(#p::Natural),
+            Some(Member::Text) | None => quote!(#o::Text),
+        };
+        let tail = self.in_dropped_tail(f);
+        match f.class {
+            Class::Option(_) => quote!(#o::Nullable<#value, #tail>),
+            _ => value,
+        }
+    }
+
+    /// A header byte before each `Ordered` number, the `Raw` numbers and fixed lengths bare;
+    /// a NULL is one byte (or none, when dropped).
+    fn width(&self, f: &Field) -> Width {
+        let value = match member(f) {
+            Some(Member::Int(n) | Member::Float(n)) => Width::Fixed(1 + n),
+            Some(Member::RawInt(n) | Member::RawFloat(n)) => Width::Fixed(n),
+            Some(Member::FixedLength { len, .. }) => Width::Fixed(len),
+            Some(
+                Member::Text
+                | Member::BlobVar
+                | Member::Blob
+                | Member::Raw { .. }
+                | Member::Terminated { .. },
+            ) => Width::Unbounded,
+            Some(Member::Numeric) | None => Width::Unknown,
+        };
+        match (&f.class, value) {
+            (Class::Option(_), Width::Fixed(n)) => Width::Max(n),
+            (_, value) => value,
+        }
+    }
+
+    fn last_trim(&self, _f: &Field) -> usize {
+        0
+    }
+
+    fn value_trim(&self, _f: &Field) -> usize {
+        0
+    }
+
+    /// `Order.DESCENDING` inverts every byte, the header included.
+    fn flip(&self, f: &Field) -> u8 {
+        desc_flip(f)
+    }
+
+    fn open_end(&self, f: &Field) -> bool {
+        f.last
+    }
+
+    fn written(&self, f: &Field, v: TokenStream) -> Option<TokenStream> {
+        nullable(f).then(|| is_some(v))
+    }
+
+    fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
+        let desc = f.attrs.desc.is_some();
+        match member(f) {
+            Some(Member::BlobVar) => return Err(Refusal::OrderedBlobVar),
+            Some(Member::RawInt(_) | Member::RawFloat(_)) => return Err(Refusal::Java),
+            // Inverted bytes that run to the end of the key: "a" sorts before "ab" in both orders.
+            Some(Member::Raw { .. }) if desc => return Err(Refusal::Raw),
+            Some(Member::Terminated { .. }) if !f.terminator_keeps_order() => {
+                return Err(Refusal::Terminator)
+            }
+            _ => {}
+        }
+        // A DESC NULL is stored 0xFA (after every value), but dropped at the end of the key, where
+        // it sorts first: no one range of bytes.
+        if desc && self.in_dropped_tail(f) {
+            return Err(Refusal::OrderedDescNull);
+        }
+        Ok(RangeKind::Monotone { descending: desc })
+    }
+
+    /// An ascending `OrderedBlob`, `RawString` or `RawBytes` runs to the end of the key. Every
+    /// other member is self-delimiting.
+    fn range_open(&self, f: &Field) -> bool {
+        f.attrs.desc.is_none() && member(f).is_some_and(Member::last_only)
+    }
+
+    /// A `RawString` or `RawBytes` goes last only.
+    fn tail_window(&self, _f: &Field) -> bool {
+        false
+    }
+
+    fn leading_digits(&self, _f: &Field) -> Option<(u32, usize, u128)> {
+        None
+    }
+
+    fn type_name(&self, f: &Field) -> Option<String> {
+        Some(member(f).map_or_else(|| "?".into(), Member::name))
+    }
+}
 
 /// The HBase `DataType` a field is, from its type and attributes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Member {
+enum Member {
     /// `i8`..`i64`: `OrderedInt8`..`OrderedInt64` (width in bytes).
     Int(usize),
     /// `f32`/`f64`: `OrderedFloat32`/`64`.
@@ -44,7 +213,7 @@ pub enum Member {
 
 impl Member {
     /// HBase's name of the type.
-    pub fn name(self) -> String {
+    fn name(self) -> String {
         let kind = |text: bool| if text { "String" } else { "Bytes" };
         match self {
             Member::Int(n) => format!("OrderedInt{}", 8 * n),
@@ -91,12 +260,12 @@ impl Member {
 }
 
 /// The member `f` declares, or `None` for a type HBase has no member for.
-pub fn member(f: &Field) -> Option<Member> {
+fn member(f: &Field) -> Option<Member> {
     let a = &f.attrs;
     let java = a.java.is_some();
     let terminated = a.nul_terminated.is_some();
     let value = f.class.value();
-    if crate::phoenix::is_decimal(f.ty) {
+    if is_decimal(f.ty) {
         return Some(Member::Numeric);
     }
     // Numbers take `#[java]` alone (no width, no terminator).
@@ -131,96 +300,8 @@ pub fn member(f: &Field) -> Option<Member> {
     })
 }
 
-/// The runtime format that writes the field.
-pub fn format(f: &Field, krate: &TokenStream) -> TokenStream {
-    let p = quote!(#krate::__private);
-    let o = quote!(#p::ordered);
-    let value = match member(f) {
-        Some(Member::Int(1)) => quote!(#o::Int8),
-        Some(Member::Int(2)) => quote!(#o::Int16),
-        Some(Member::Int(4)) => quote!(#o::Int32),
-        Some(Member::Int(_)) => quote!(#o::Int64),
-        Some(Member::Float(4)) => quote!(#o::Float32),
-        Some(Member::Float(_)) => quote!(#o::Float64),
-        Some(Member::BlobVar) => quote!(#o::BlobVar),
-        Some(Member::Numeric) => quote!(#o::Numeric),
-        Some(Member::Blob) => {
-            let desc = f.attrs.desc.is_some();
-            quote!(#o::Blob<#desc>)
-        }
-        Some(Member::RawInt(_)) => quote!(#p::Java),
-        Some(Member::RawFloat(_)) => quote!(#p::JavaFloat),
-        Some(Member::Raw { .. }) => quote!(#p::JavaStr),
-        Some(Member::Terminated { .. }) => f.terminated_format(krate),
-        Some(Member::FixedLength {
-            len, padded: true, ..
-        }) => quote!(#p::Fixed<#len>),
-        Some(Member::FixedLength { .. }) => quote!(#p::Natural),
-        Some(Member::Text) | None => quote!(#o::Text),
-    };
-    let tail = f.in_dropped_tail;
-    match f.class {
-        Class::Option(_) => quote!(#o::Nullable<#value, #tail>),
-        _ => value,
-    }
-}
-
-/// The field's width as HBase writes it: a header byte before each `Ordered` number, the
-/// `Raw` numbers and fixed lengths bare; a NULL is one byte (or none, when dropped).
-pub fn width(f: &Field) -> Width {
-    let value = match member(f) {
-        Some(Member::Int(n) | Member::Float(n)) => Width::Fixed(1 + n),
-        Some(Member::RawInt(n) | Member::RawFloat(n)) => Width::Fixed(n),
-        Some(Member::FixedLength { len, .. }) => Width::Fixed(len),
-        Some(
-            Member::Text
-            | Member::BlobVar
-            | Member::Blob
-            | Member::Raw { .. }
-            | Member::Terminated { .. },
-        ) => Width::Unbounded,
-        Some(Member::Numeric) | None => Width::Unknown,
-    };
-    match (&f.class, value) {
-        (Class::Option(_), Width::Fixed(n)) => Width::Max(n),
-        (_, value) => value,
-    }
-}
-
-/// How a range bounds the field, or the runtime trait that says why it cannot.
-pub fn range_kind(f: &Field) -> Result<RangeKind, &'static str> {
-    let desc = f.attrs.desc.is_some();
-    match member(f) {
-        Some(Member::BlobVar) => return Err("NoRangeOrderedBlobVar"),
-        Some(Member::RawInt(_) | Member::RawFloat(_)) => return Err("NoRangeJava"),
-        // Inverted bytes that run to the end of the key: "a" sorts before "ab" in both orders.
-        Some(Member::Raw { .. }) if desc => return Err("NoRangeRaw"),
-        Some(Member::Terminated { .. }) if !f.terminator_keeps_order() => {
-            return Err("NoRangeTerminator")
-        }
-        _ => {}
-    }
-    // A DESC NULL is stored 0xFA (after every value), but dropped at the end of the key, where
-    // it sorts first: no one range of bytes.
-    if desc && f.in_dropped_tail {
-        return Err("NoRangeOrderedDescNull");
-    }
-    Ok(RangeKind::Monotone { descending: desc })
-}
-
-/// True when a range's "after this value" is the value plus `00`: an ascending `OrderedBlob`,
-/// `RawString` or `RawBytes` runs to the end of the key. Every other member is self-delimiting.
-pub fn range_open(f: &Field) -> bool {
-    f.attrs.desc.is_none() && member(f).is_some_and(Member::last_only)
-}
-
-/// The member type, for the layout's description.
-pub fn member_type(f: &Field) -> String {
-    member(f).map_or_else(|| "?".into(), Member::name)
-}
-
 /// HBase's rules for the key, reported all at once.
-pub fn check(cx: &Ctxt, input: &Input) {
+fn check(cx: &Ctxt, input: &Input) {
     if let Some(d) = &input.attrs.delimiter {
         cx.error_spanned_by(
             d,
@@ -243,7 +324,7 @@ const TAKES: &str = "`#[desc]`, `#[java]` (Raw*), `#[java(nul_terminated)]` (Raw
 
 fn field(cx: &Ctxt, f: &Field) {
     let a = &f.attrs;
-    crate::encoding::refuse_flags(cx, f, "HBase Struct", TAKES, &["java", "blob"]);
+    refuse_flags(cx, f, "HBase Struct", TAKES, &["java", "blob"]);
     for num in [&a.decimal, &a.hex].into_iter().flatten() {
         cx.error_spanned_by(
             &num.lit,

@@ -7,10 +7,10 @@ use proc_macro2::{TokenStream, TokenTree};
 use quote::ToTokens;
 use syn::{Generics, WherePredicate};
 
-use crate::ast::Input;
+use crate::encodings::Key;
 
-pub fn with_bounds(input: &Input, krate: &TokenStream) -> Generics {
-    let mut generics = input.generics.clone();
+pub fn with_bounds(key: &Key, krate: &TokenStream) -> Generics {
+    let mut generics = key.input.generics.clone();
     let params: BTreeSet<String> = generics
         .type_params()
         .map(|p| p.ident.to_string())
@@ -18,12 +18,12 @@ pub fn with_bounds(input: &Input, krate: &TokenStream) -> Generics {
     if params.is_empty() {
         return generics;
     }
-    let predicates: Vec<WherePredicate> = input
-        .fields
+    let predicates: Vec<WherePredicate> = key
+        .fields()
         .iter()
         .filter(|f| mentions(f.ty.to_token_stream(), &params))
         .map(|f| {
-            let fmt = f.format(krate);
+            let fmt = key.encoding.format(f);
             let ty = f.ty;
             syn::parse_quote!(#fmt: #krate::__private::Format<#ty>)
         })

@@ -7,7 +7,7 @@ use syn::DeriveInput;
 
 use crate::attr;
 use crate::ctxt::Ctxt;
-use crate::expand::{crate_path, krate};
+use crate::tokens::{crate_path, krate};
 
 pub fn expand(input: &DeriveInput, err: syn::Error) -> TokenStream {
     let errors = err.into_compile_error();

@@ -1,10 +1,12 @@
 //! Codegen for `explain`.
 
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::{Class, Input};
-use crate::expand::krate;
+use super::field::{flip, read_call};
+use crate::ast::Class;
+use crate::encodings::{EmptyKey, Key};
+use crate::tokens::krate;
 
 /// The expression that renders the decoded value `v` (a reference) of a field of class
 /// `class`: bytes as `toStringBinary` strings, everything else with `Debug`.
@@ -26,13 +28,13 @@ fn render(class: &Class, v: &TokenStream, krate: &TokenStream) -> TokenStream {
     }
 }
 
-pub fn method(input: &Input) -> TokenStream {
+pub fn method(key: &Key) -> TokenStream {
     let krate = krate();
-    let parts = input.fields.iter().map(|f| {
+    let parts = key.fields().iter().map(|f| {
         let render = render(&f.class, &quote!(&__v), &krate);
         let name = &f.name;
-        let flip = Literal::u8_suffixed(f.flip());
-        let read = crate::decode::read_call(input, f, quote!(__x.begin(#name, #flip)));
+        let flip = flip(key, f);
+        let read = read_call(key, f, quote!(__x.begin(#name, #flip)));
         quote! {
             match #read {
                 #krate::__private::Ok(__v) => {
@@ -42,9 +44,9 @@ pub fn method(input: &Input) -> TokenStream {
             }
         }
     });
-    let d = input.delimiter().unwrap_or(0);
-    let text = input.delimiter().is_some();
-    let (salt_part, salt_check) = if input.salt().is_some() {
+    let d = key.delimiter().unwrap_or(0);
+    let text = key.delimiter().is_some();
+    let (salt_part, salt_check) = if key.salt().is_some() {
         (
             quote! {
                 match #krate::__private::explain_salt(
@@ -69,7 +71,11 @@ pub fn method(input: &Input) -> TokenStream {
     };
     // The empty key: where the encoding gives it a meaning of its own (Bigtable's `00 00`) or
     // refuses it, decode says whether it is a key.
-    let empty = (input.empty_key().is_some() || input.refuses_empty_key().is_some()).then(|| {
+    let empty = matches!(
+        key.empty_key(),
+        Some(EmptyKey::Bytes(_) | EmptyKey::Refused(_))
+    )
+    .then(|| {
         quote! {
             if __key.is_empty() {
                 if let #krate::__private::Err(__e) = <Self as #krate::RowKey>::decode(__key) {

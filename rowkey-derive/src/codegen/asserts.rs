@@ -1,0 +1,64 @@
+//! Checks the macro cannot make from the syntax (user types, aliases), left to the compiler as
+//! constant assertions on the trait's constants. Only for non-generic structs, whose constants
+//! can be named here.
+
+use proc_macro2::TokenStream;
+use quote::quote_spanned;
+use syn::spanned::Spanned;
+
+use super::field::format_of;
+use crate::encodings::Key;
+use crate::props::Width;
+use crate::tokens::krate;
+
+pub fn items(key: &Key) -> TokenStream {
+    let input = &key.input;
+    if !input.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let krate = krate();
+    let ident = input.ident;
+    let mut out = TokenStream::new();
+    if let (Some(budget), Width::Unknown) = (&input.attrs.max_len, key.width()) {
+        let n = budget.value;
+        let msg = format!("this key can be longer than `max_len = {n}` bytes");
+        out.extend(quote_spanned! {budget.lit.span()=>
+            const _: () = ::core::assert!(
+                match <#ident as #krate::RowKey>::MAX_LEN {
+                    ::core::option::Option::Some(len) => len <= #n,
+                    ::core::option::Option::None => false,
+                },
+                #msg
+            );
+        });
+    }
+    // A user type after a raw `#[java]` string must have a fixed width.
+    if let Some(raw) = key.fields().iter().find(|f| key.encoding.tail_window(f)) {
+        for after in key.fields()[raw.index + 1..]
+            .iter()
+            .filter(|f| key.encoding.width(f) == Width::Unknown)
+        {
+            let width = format_of(key, after, "WIDTH");
+            let msg = format!(
+                "field `{}` follows the raw `#[java]` string `{}` and needs a fixed width",
+                after.name, raw.name
+            );
+            out.extend(quote_spanned! {after.ty.span()=>
+                const _: () = ::core::assert!(#width.is_some(), #msg);
+            });
+        }
+    }
+    for field in key.fields() {
+        if let (Some(path), Width::Unknown) = (&field.attrs.reverse, key.encoding.width(field)) {
+            let width = format_of(key, field, "WIDTH");
+            let msg = format!(
+                "`#[reverse]` on field `{}` needs a fixed-width type",
+                field.name
+            );
+            out.extend(quote_spanned! {path.span()=>
+                const _: () = ::core::assert!(#width.is_some(), #msg);
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,127 @@
+//! Codegen for `decode_checked`.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use super::field::{flip, read_call, salt_span, span_locals};
+use crate::encodings::{EmptyKey, Key};
+use crate::tokens::krate;
+
+pub fn method(key: &Key) -> TokenStream {
+    let krate = krate();
+    let locals: Vec<_> = key
+        .fields()
+        .iter()
+        .map(|f| format_ident!("__f{}", f.index))
+        .collect();
+    let salt = key.salt();
+    let of = salt.as_ref().map(|s| s.of.clone()).unwrap_or_default();
+    let reads = key.fields().iter().zip(&locals).map(|(f, local)| {
+        let name = &f.name;
+        let flip = flip(key, f);
+        let read = read_call(key, f, quote!(&mut __r));
+        let read = quote! {
+            __r.begin(#name, #flip);
+            let #local = #read?;
+        };
+        salt_span(key, f, &of, read, quote!(__r.offset()))
+    });
+    let (salt_read, salt_check) = match &salt {
+        Some(salt) => {
+            let n = key.salt_len();
+            let d = key.delimiter().unwrap_or(0);
+            let parts = salt.of.iter().map(|&i| {
+                let (s, e) = span_locals(i);
+                quote!(__key.get(#s..#e).unwrap_or_default())
+            });
+            (
+                quote! {
+                    let (__salt, __salt_len) = #krate::__private::read_salt(
+                        &mut __r,
+                        <Self as #krate::RowKey>::SALT,
+                        <Self as #krate::RowKey>::SALT_TEXT,
+                        #d,
+                    )?;
+                },
+                quote! {
+                    if __verify {
+                        #krate::__private::check_salt(
+                            <Self as #krate::RowKey>::SALT,
+                            &__salt[..__salt_len],
+                            &[#(#parts),*],
+                            __key.get(#n..).unwrap_or_default(),
+                        )?;
+                    }
+                },
+            )
+        }
+        None => (TokenStream::new(), TokenStream::new()),
+    };
+    let idents = key.fields().iter().map(|f| f.ident);
+    // Where every field may be dropped, the empty key: not a key where the encoding writes
+    // other bytes for it (Bigtable's `00 00`) or refuses it (the empty row key).
+    let first = key
+        .fields()
+        .first()
+        .map_or(String::new(), |f| f.name.clone());
+    let (empty, refused) = match key.empty_key() {
+        Some(EmptyKey::Bytes(bytes)) => (
+            quote! {
+                if __key.is_empty() {
+                    let mut __r = #krate::__private::Reader::new(__key);
+                    __r.begin(#first, 0u8);
+                    return #krate::__private::Err(__r.truncated(#bytes.len()));
+                }
+            },
+            TokenStream::new(),
+        ),
+        Some(EmptyKey::Refused(_)) => (
+            TokenStream::new(),
+            quote! {
+                if __key.is_empty() {
+                    return #krate::__private::Err(#krate::__private::DecodeError::Invalid {
+                        field: #first,
+                        offset: 0,
+                        expected: "a key with a field that is not NULL (encode refuses the empty row key)",
+                    });
+                }
+            },
+        ),
+        Some(EmptyKey::Written) | None => (TokenStream::new(), TokenStream::new()),
+    };
+    let decode = quote! {
+        #empty
+        #refused
+        let mut __r = #krate::__private::Reader::new(__key);
+        #salt_read
+        #(#reads)*
+        __r.finish()?;
+        #salt_check
+        #krate::__private::Ok(Self { #(#idents: #locals),* })
+    };
+    // An unsalted key of a fixed-width layout with the right length is decoded from a slice
+    // whose length the compiler knows, so the fields' bounds checks fold away. (Salted keys keep
+    // one copy of the body: two would no longer be inlined.)
+    let body = if salt.is_none() {
+        quote! {
+            let __decode = |__key: &[::core::primitive::u8]| { #decode };
+            match <Self as #krate::RowKey>::FIXED_LEN {
+                #krate::__private::Some(__n) if __n <= 64 && __key.len() == __n => __decode(&__key[..__n]),
+                _ => __decode(__key),
+            }
+        }
+    } else {
+        decode
+    };
+    quote! {
+        #[inline(always)]
+        fn decode_checked(
+            __key: &[::core::primitive::u8],
+            __verify: ::core::primitive::bool,
+        ) -> #krate::__private::Result<Self, #krate::__private::DecodeError> {
+            let _ = __verify;
+            #krate::__private::check_key_len(__key)?;
+            #body
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! Codegen for `encoded_len` and `encode_parts`, and the stack-built `encode` and
+//! `encode_into` of keys of bounded length.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::field::{flip, format_of, salt_span, span_locals};
+use crate::ast::Field;
+use crate::encodings::{EmptyKey, Key};
+use crate::tokens::krate;
+
+/// For encodings that drop trailing NULL fields (Phoenix): `let __upto = ...;`, the number of
+/// fields written (up to the last non-NULL one). Empty when no field is dropped.
+fn upto(key: &Key) -> TokenStream {
+    let n = key.fields().len();
+    let k = key.first_droppable();
+    if k == n {
+        return TokenStream::new();
+    }
+    let mut chain = quote!(#k);
+    for f in &key.fields()[k..] {
+        let ident = f.ident;
+        let written = f.index + 1;
+        let test = key
+            .encoding
+            .written(f, quote!(&self.#ident))
+            .unwrap_or_else(|| quote!(true));
+        chain = quote! {
+            if #test { #written } else { #chain }
+        };
+    }
+    quote!(let __upto: ::core::primitive::usize = #chain;)
+}
+
+/// The `last` argument of field `f`'s format: whether it ends the key. A constant, except
+/// where trailing NULL fields are dropped: then whether it is the last one written.
+fn last_arg(key: &Key, f: &Field) -> TokenStream {
+    if key.first_droppable() == key.fields().len() || f.index + 1 < key.first_droppable() {
+        let open = key.encoding.open_end(f);
+        quote!(#open)
+    } else {
+        let written = f.index + 1;
+        quote!(__upto == #written)
+    }
+}
+
+/// Wraps a field's `tokens` (of value `zero` when the field is not written) for a field that
+/// may be dropped.
+fn when_written(key: &Key, f: &Field, tokens: TokenStream, zero: TokenStream) -> TokenStream {
+    if f.index < key.first_droppable() {
+        tokens
+    } else {
+        let i = f.index;
+        quote!(if __upto > #i { #tokens } else { #zero })
+    }
+}
+
+pub fn methods(key: &Key) -> TokenStream {
+    let krate = krate();
+    let stack = stack_methods(key);
+    let upto = upto(key);
+    let lens = key.fields().iter().map(|f| {
+        let len = format_of(key, f, "len");
+        let ident = f.ident;
+        let last = last_arg(key, f);
+        when_written(key, f, quote!(#len(&self.#ident, #last)), quote!(0))
+    });
+    let salt = key.salt();
+    let of = salt.as_ref().map(|s| s.of.clone()).unwrap_or_default();
+    let writes = key.fields().iter().map(|f| {
+        let write = format_of(key, f, "write");
+        let ident = f.ident;
+        let last = last_arg(key, f);
+        let name = &f.name;
+        let flip = flip(key, f);
+        let write = when_written(
+            key,
+            f,
+            quote! {
+                __w.begin(#name, #flip);
+                #write(&self.#ident, __w, #last)?;
+            },
+            TokenStream::new(),
+        );
+        salt_span(key, f, &of, write, quote!(__w.position()))
+    });
+    let (salt_begin, salt_end) = match &salt {
+        Some(salt) => {
+            let n = salt.width();
+            let delimiter = key.delimiter().map(|d| quote!(__w.put_byte(#d);));
+            let spans = salt.of.iter().map(|&i| {
+                let (s, e) = span_locals(i);
+                quote!((#s, #e))
+            });
+            (
+                quote! {
+                    __w.begin("salt", 0u8);
+                    __w.fill(0u8, #n);
+                    #delimiter
+                },
+                quote! {
+                    #krate::__private::write_salt(
+                        __w,
+                        <Self as #krate::RowKey>::SALT,
+                        <Self as #krate::RowKey>::SALT_TEXT,
+                        #n,
+                        &[#(#spans),*],
+                    );
+                },
+            )
+        }
+        None => (TokenStream::new(), TokenStream::new()),
+    };
+    let salt_len = key.salt_len();
+    // Every field dropped: the encoding's empty key, or an error where that would be the empty
+    // row key.
+    let (refuse_empty, empty_len, empty_write) = match key.empty_key() {
+        Some(EmptyKey::Refused(encoding)) => (
+            quote! {
+                if __upto == 0 {
+                    return #krate::__private::Err(#krate::__private::EncodeError::EmptyKey {
+                        encoding: #encoding,
+                    });
+                }
+            },
+            TokenStream::new(),
+            TokenStream::new(),
+        ),
+        Some(EmptyKey::Bytes(bytes)) => (
+            TokenStream::new(),
+            quote!(+ if __upto == 0 { #bytes.len() } else { 0 }),
+            quote! {
+                if __upto == 0 {
+                    __w.begin("", 0u8);
+                    __w.put(&#bytes);
+                }
+            },
+        ),
+        Some(EmptyKey::Written) | None => {
+            (TokenStream::new(), TokenStream::new(), TokenStream::new())
+        }
+    };
+    quote! {
+        #[inline]
+        fn encoded_len(&self) -> ::core::primitive::usize {
+            #upto
+            #salt_len #(+ #lens)* #empty_len
+        }
+
+        #[inline(always)]
+        fn encode_parts(
+            &self,
+            __w: &mut #krate::__private::Writer<'_>,
+        ) -> #krate::__private::Result<(), #krate::__private::EncodeError> {
+            #upto
+            #refuse_empty
+            #salt_begin
+            #(#writes)*
+            #empty_write
+            #salt_end
+            #krate::__private::Ok(())
+        }
+
+        #stack
+    }
+}
+
+/// For non-generic keys: `encode` and `encode_into` that build keys of bounded length in a
+/// stack buffer of `MAX_LEN` bytes and copy them once. Whether the key qualifies is decided by
+/// the compiler from the trait constants (user field types included), so both paths are
+/// emitted and one is folded away.
+fn stack_methods(key: &Key) -> TokenStream {
+    if !key.input.generics.params.is_empty() {
+        return TokenStream::new();
+    }
+    let krate = krate();
+    let ident = key.input.ident;
+    let p = quote!(#krate::__private);
+    let max = quote! {
+        const __MAX: ::core::primitive::usize = #p::stack_len(<#ident as #krate::RowKey>::MAX_LEN);
+    };
+    // The salt is written last, over its placeholder: copy it out apart from the fields, so
+    // that no wide load spans that late narrow store (a store-forwarding stall).
+    let salt = key.salt_len();
+    quote! {
+        #[inline]
+        fn encode_into(
+            &self,
+            __out: &mut ::std::vec::Vec<::core::primitive::u8>,
+        ) -> #p::Result<(), #p::EncodeError> {
+            #max
+            if __MAX == 0 {
+                return #p::encode_into_in_place(self, __out);
+            }
+            let mut __buf = [0u8; __MAX];
+            let __n = #p::encode_stack(self, &mut __buf)?;
+            __out.extend_from_slice(&__buf[..#salt]);
+            __out.extend_from_slice(&__buf[#salt..__n]);
+            #p::Ok(())
+        }
+
+        #[inline]
+        fn encode(&self) -> #p::Result<::std::vec::Vec<::core::primitive::u8>, #p::EncodeError> {
+            #max
+            if __MAX == 0 {
+                return #p::encode_in_place(self);
+            }
+            let mut __buf = [0u8; __MAX];
+            let __n = #p::encode_stack(self, &mut __buf)?;
+            let mut __key = ::std::vec::Vec::with_capacity(__n);
+            __key.extend_from_slice(&__buf[..#salt]);
+            __key.extend_from_slice(&__buf[#salt..__n]);
+            #p::Ok(__key)
+        }
+    }
+}

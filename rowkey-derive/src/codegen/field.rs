@@ -1,0 +1,109 @@
+//! Fragments every generated method repeats for a field: its format's items, its widths in the
+//! key, its `begin` arguments, the span a salt hashes, and the call that reads it.
+
+use proc_macro2::{Literal, TokenStream};
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+
+use crate::ast::Field;
+use crate::encodings::Key;
+use crate::tokens::{krate, respan};
+
+/// `<Format as Format<Ty>>::item`, all spanned on the field's type so that an unmet bound
+/// (an unsupported type, an attribute that does not apply) points at the field.
+pub fn format_of(key: &Key, field: &Field, item: &str) -> TokenStream {
+    let krate = krate();
+    let ty = field.ty;
+    let fmt = respan(key.encoding.format(field), ty.span());
+    let item = syn::Ident::new(item, ty.span());
+    quote_spanned!(ty.span()=> <#fmt as #krate::__private::Format<#ty>>::#item)
+}
+
+/// A field's `WIDTH` or `MAX_WIDTH` in its key. A format's widths count what follows the part
+/// (a text key's delimiter, a Bigtable separator); the last part may not write it.
+pub fn part_width(key: &Key, field: &Field, item: &str) -> TokenStream {
+    let w = format_of(key, field, item);
+    match key.encoding.last_trim(field) {
+        0 => w,
+        n => {
+            let krate = krate();
+            let n = Literal::usize_unsuffixed(n);
+            quote!(#krate::__private::less(#w, #n))
+        }
+    }
+}
+
+/// The byte the writer and reader XOR the field's bytes with, as `begin`'s argument.
+pub fn flip(key: &Key, field: &Field) -> Literal {
+    Literal::u8_suffixed(key.encoding.flip(field))
+}
+
+/// `(start, end)` locals of field `i` when it feeds the salt.
+pub fn span_locals(i: usize) -> (syn::Ident, syn::Ident) {
+    (format_ident!("__s{}", i), format_ident!("__e{}", i))
+}
+
+/// `body` (which writes or reads `field`), recording where its value starts and ends when the
+/// salt hashes it (`of`); `position` is the cursor's position before and after.
+pub fn salt_span(
+    key: &Key,
+    field: &Field,
+    of: &[usize],
+    body: TokenStream,
+    position: TokenStream,
+) -> TokenStream {
+    if !of.contains(&field.index) {
+        return body;
+    }
+    let (s, e) = span_locals(field.index);
+    let end = match key.encoding.value_trim(field) {
+        0 => position.clone(),
+        n => quote!(#position - #n),
+    };
+    quote! {
+        let #s = #position;
+        #body
+        let #e = #end;
+    }
+}
+
+/// The call that reads field `f` from `reader` (a `&mut Reader`): its format's `read`, or, for a
+/// raw `#[java]` string that fixed-width fields follow, that read over a window ending where
+/// they start.
+pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
+    let krate = krate();
+    let read = format_of(key, f, "read");
+    let open = key.encoding.open_end(f);
+    if f.index >= key.first_droppable() {
+        // A dropped trailing NULL: the key ends before the field.
+        return quote! {{
+            let __r: &mut #krate::__private::Reader<'_> = #reader;
+            if __r.remaining() == 0 {
+                #krate::__private::Ok(::core::default::Default::default())
+            } else {
+                #read(__r, #open)
+            }
+        }};
+    }
+    if !key.encoding.tail_window(f) || f.last {
+        return quote!(#read(#reader, #open));
+    }
+    let tail = tail_width(key, f);
+    quote! {
+        #krate::__private::read_before(
+            #reader,
+            #tail,
+            |__sub| #read(__sub, true),
+        )
+    }
+}
+
+/// The width of the fields after `f`, when they all have one: where a raw string ends.
+pub fn tail_width(key: &Key, f: &Field) -> TokenStream {
+    let krate = krate();
+    let tail: Vec<TokenStream> = key.fields()[f.index + 1..]
+        .iter()
+        .map(|g| format_of(key, g, "WIDTH"))
+        .collect();
+    quote!(#krate::__private::sum(&[#(#tail),*]))
+}

@@ -1,0 +1,57 @@
+//! Code generation from the validated key: one module per generated piece, assembled here into
+//! the `impl RowKey`, the scan builder and the checks left to the compiler. It reads the IR and
+//! asks the encoding's hooks; it checks nothing itself.
+
+mod asserts;
+mod consts;
+mod decode;
+mod describe;
+mod encode;
+mod explain;
+pub mod fallback;
+mod field;
+mod generics;
+mod scan;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::encodings::Key;
+use crate::tokens::{crate_path, krate};
+
+pub fn impl_row_key(key: &Key) -> TokenStream {
+    let krate = krate();
+    let input = &key.input;
+    let path = crate_path(input.attrs.crate_path.as_ref());
+    let ident = input.ident;
+    let generics = generics::with_bounds(key, &krate);
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let consts = consts::items(key);
+    let encode = encode::methods(key);
+    let decode = decode::method(key);
+    let explain = explain::method(key);
+    let describe = describe::items(key);
+    let asserts = asserts::items(key);
+    let (builder_types, builder) = scan::builder(key);
+    quote! {
+        #builder_types
+
+        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        const _: () = {
+            #[allow(unused_imports)]
+            use #path as #krate;
+
+            #[automatically_derived]
+            impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {
+                #consts
+                #encode
+                #decode
+                #explain
+                #describe
+            }
+
+            #asserts
+            #builder
+        };
+    }
+}

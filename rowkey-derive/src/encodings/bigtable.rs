@@ -1,0 +1,172 @@
+//! Bigtable row-key schemas (`#[rowkey(encoding = "bigtable")]`): a `Type.Struct` with the
+//! `OrderedCodeBytes` encoding. Field types: `String` (`String` with UTF-8 bytes), `Vec<u8>`
+//! (`Bytes`), `i64` (`Int64` with `BigEndianBytes`); `#[desc]` on any.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::hooks::{desc_flip, refuse_flags, EmptyKey, Encoding};
+use super::refusal::Refusal;
+use crate::ast::{Class, Field, Input};
+use crate::ctxt::Ctxt;
+use crate::props::{RangeKind, Width};
+use crate::tokens::krate;
+
+pub fn build(_input: &Input) -> Box<dyn Encoding> {
+    Box::new(Bigtable)
+}
+
+struct Bigtable;
+
+impl Encoding for Bigtable {
+    fn layout(&self, p: &TokenStream) -> TokenStream {
+        quote!(#p::Encoding::Bigtable)
+    }
+
+    fn description(&self) -> String {
+        String::from("bigtable ordered_code_bytes")
+    }
+
+    fn check(&self, cx: &Ctxt, input: &Input) {
+        check(cx, input);
+    }
+
+    fn delimiter(&self) -> Option<u8> {
+        None
+    }
+
+    /// Rule 6: a struct with no field left is `00 00`.
+    fn empty_key(&self, _salted: bool) -> EmptyKey {
+        let krate = krate();
+        EmptyKey::Bytes(quote!(#krate::__private::bigtable::EMPTY))
+    }
+
+    fn short_forms(&self) -> bool {
+        true
+    }
+
+    fn format(&self, f: &Field) -> TokenStream {
+        let krate = krate();
+        let p = quote!(#krate::__private::bigtable);
+        let desc = f.attrs.desc.is_some();
+        match &f.class {
+            Class::Signed(8) => quote!(#p::Int64<#desc>),
+            _ => quote!(#p::Bytes<#desc>),
+        }
+    }
+
+    /// An `Int64`'s eight bytes, each `00` escaped as `00 FF`, then its `00 01` separator
+    /// unless it is the last field and ASC; strings and bytes are unbounded.
+    fn width(&self, f: &Field) -> Width {
+        match f.class {
+            Class::Signed(8) if f.last && f.attrs.desc.is_none() => Width::Max(16),
+            Class::Signed(8) => Width::Max(18),
+            _ => Width::Unbounded,
+        }
+    }
+
+    /// The separator a field's `MAX_WIDTH` counts, which an ASC last field does not write.
+    fn last_trim(&self, f: &Field) -> usize {
+        if f.last && f.attrs.desc.is_none() {
+            2
+        } else {
+            0
+        }
+    }
+
+    fn value_trim(&self, _f: &Field) -> usize {
+        0
+    }
+
+    /// Rule 5: DESC fields are bitwise negated.
+    fn flip(&self, f: &Field) -> u8 {
+        desc_flip(f)
+    }
+
+    fn open_end(&self, f: &Field) -> bool {
+        f.last
+    }
+
+    /// Rule 1: the last remaining field is removed while it is ASC and encodes to `""`.
+    fn written(&self, f: &Field, v: TokenStream) -> Option<TokenStream> {
+        let droppable = f.attrs.desc.is_none() && matches!(f.class, Class::String | Class::Bytes);
+        droppable.then(|| {
+            let krate = krate();
+            let p = quote!(#krate::__private);
+            let ty = f.ty;
+            quote!(!<#p::bigtable::Bytes<false> as #p::bigtable::Empty<#ty>>::is_empty(#v))
+        })
+    }
+
+    fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
+        match f.class {
+            Class::Signed(8) => Err(Refusal::BigtableInt64),
+            _ => Ok(RangeKind::Monotone {
+                descending: f.attrs.desc.is_some(),
+            }),
+        }
+    }
+
+    /// Every field is compared with its separator (`full` form): terminated.
+    fn range_open(&self, _f: &Field) -> bool {
+        false
+    }
+
+    fn tail_window(&self, _f: &Field) -> bool {
+        false
+    }
+
+    fn leading_digits(&self, _f: &Field) -> Option<(u32, usize, u128)> {
+        None
+    }
+
+    fn type_name(&self, f: &Field) -> Option<String> {
+        Some(
+            match f.class {
+                Class::Signed(8) => "Int64 BigEndianBytes",
+                Class::Bytes => "Bytes",
+                _ => "String Utf8Bytes",
+            }
+            .into(),
+        )
+    }
+}
+
+/// Bigtable's rules for the key, reported all at once.
+fn check(cx: &Ctxt, input: &Input) {
+    if let Some(d) = &input.attrs.delimiter {
+        cx.error_spanned_by(
+            d,
+            "a Bigtable-encoded key has no delimiter; remove `delimiter`",
+        );
+    }
+    if let Some(salt) = &input.attrs.salt {
+        let msg = "a Bigtable row-key schema has no salt: Bigtable decodes the key into its \
+                   columns; remove `#[salt(...)]`";
+        match &salt.kind {
+            Some((_, path)) => cx.error_spanned_by(path, msg),
+            None => cx.syn_error(syn::Error::new(salt.span, msg)),
+        }
+    }
+    for f in &input.fields {
+        let a = &f.attrs;
+        refuse_flags(cx, f, "Bigtable", "`#[desc]` only", &[]);
+        for num in [&a.fixed, &a.decimal, &a.hex].into_iter().flatten() {
+            cx.error_spanned_by(
+                &num.lit,
+                "a Bigtable-encoded key takes `#[desc]` only: its fields have no fixed width",
+            );
+        }
+        if let Some((p, _)) = &a.precision {
+            cx.error_spanned_by(&p.lit, "`#[precision]` is a Phoenix attribute");
+        }
+        if !matches!(f.class, Class::String | Class::Bytes | Class::Signed(8)) {
+            cx.error_spanned_by(
+                f.ty,
+                "this type has no Bigtable row-key field encoding here; a Bigtable-encoded key \
+                 maps String (String, Utf8Bytes), Vec<u8> (Bytes) and i64 (Int64, BigEndianBytes); \
+                 fields are never NULL, so no Option",
+            );
+        }
+    }
+}
