@@ -224,9 +224,8 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
                 )#empty_key)
             }
 
-            /// The plan that scans every key of this layout (one range per distinct salt; for an
-            /// md5 prefix, or a salt with more distinct values than `MAX_PLAN_RANGES`, one range
-            /// over every salt, whose rows come in salt order).
+            /// The plan that scans every key of this layout (one range per salt bucket; for an
+            /// md5 prefix one range over every salt, whose rows come in hash order).
             pub fn full_scan() -> #p::ScanPlan {
                 #p::PartialKey::full(
                     <Self as #krate::RowKey>::SALT,
