@@ -38,12 +38,11 @@ macro_rules! fixed_width {
         }
     };
 }
-pub mod bigtable;
+pub(crate) use fixed_width;
+
 mod digits;
 mod fixed;
 mod java;
-pub mod ordered;
-pub mod phoenix;
 mod text;
 
 pub use digits::{Decimal, Hex, Unsigned};

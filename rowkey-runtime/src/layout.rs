@@ -3,32 +3,8 @@
 
 use core::fmt;
 
+pub use crate::encodings::Encoding;
 use crate::salt::Salt;
-
-/// How the key's parts are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Encoding {
-    /// rowkey's binary layout (the default).
-    Binary,
-    /// A text key: every part as text, joined by the delimiter.
-    Text {
-        /// The delimiter byte.
-        delimiter: u8,
-    },
-    /// Apache Phoenix's primary-key encoding (`#[rowkey(encoding = "phoenix")]`).
-    Phoenix {
-        /// Whether the table is row-key-order optimizable (as `newKey` computes it: the
-        /// declared flag, or no column that requires an upgrade).
-        row_key_order_optimizable: bool,
-    },
-    /// A Bigtable row-key schema: `Type.Struct` with `OrderedCodeBytes`
-    /// (`#[rowkey(encoding = "bigtable")]`).
-    Bigtable,
-    /// HBase's typed API: a `Struct` of `Ordered*` members
-    /// (`#[rowkey(encoding = "hbase_ordered")]`).
-    HbaseOrdered,
-}
 
 /// One field of a [`Layout`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -95,31 +71,9 @@ impl fmt::Display for Layout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:", self.name)?;
         let mut sep = " ";
-        match self.encoding {
-            Encoding::Text { delimiter } => {
-                write!(f, " text {:?}", char::from(delimiter))?;
-                sep = " | ";
-            }
-            Encoding::Phoenix {
-                row_key_order_optimizable,
-            } => {
-                let flag = if row_key_order_optimizable {
-                    ""
-                } else {
-                    ", not optimizable"
-                };
-                write!(f, " phoenix{flag}")?;
-                sep = " | ";
-            }
-            Encoding::Bigtable => {
-                write!(f, " bigtable")?;
-                sep = " | ";
-            }
-            Encoding::HbaseOrdered => {
-                write!(f, " hbase_ordered")?;
-                sep = " | ";
-            }
-            Encoding::Binary => {}
+        if self.encoding != Encoding::Binary {
+            write!(f, " {}", self.encoding)?;
+            sep = " | ";
         }
         if self.salt != Salt::None {
             let of: Vec<&str> = self

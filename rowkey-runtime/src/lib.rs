@@ -33,6 +33,7 @@
 #![deny(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 
 mod codec;
+pub mod encodings;
 mod error;
 mod explain;
 pub mod format;

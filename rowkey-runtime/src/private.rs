@@ -1,7 +1,7 @@
 //! Items that only `#[derive(RowKey)]`'s generated code uses. Not public API.
 
+pub use crate::encodings::*;
 pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
-pub use crate::format::{bigtable, ordered, phoenix};
 pub use crate::format::{
     Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaFloat, JavaReverseTs,
     JavaStr, Natural, NulTerminated, Opt, Reverse, ReverseTs, Terminated, TextFixed, TextInt,
@@ -11,7 +11,7 @@ pub use crate::key::{
     check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt,
     read_salt, stack_len, write_salt,
 };
-pub use crate::layout::{fingerprint, offsets, Encoding, FieldLayout, Layout};
+pub use crate::layout::{fingerprint, offsets, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{
     encode_short, encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, Enc, InKeyOrder,

@@ -32,6 +32,7 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
     let explain = explain::method(key);
     let describe = describe::items(key);
     let asserts = asserts::items(key);
+    let items = key.encoding.items(input);
     let (builder_types, builder) = scan::builder(key);
     quote! {
         #builder_types
@@ -51,6 +52,7 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
             }
 
             #asserts
+            #items
             #builder
         };
     }

@@ -210,6 +210,10 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         Some(EmptyKey::Refused(encoding)) => quote!(.refusing_empty_key(#encoding)),
         Some(EmptyKey::Written) | None => TokenStream::new(),
     };
+    let prefix_end = key
+        .encoding
+        .ends_below_ff()
+        .then(|| quote!(.ending_below_ff()));
     let inside = quote! {
         #traits
 
@@ -221,7 +225,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
                     <Self as #krate::RowKey>::SALT,
                     <Self as #krate::RowKey>::SALT_TEXT,
                     #d,
-                )#empty_key)
+                )#empty_key #prefix_end)
             }
 
             /// The plan that scans every key of this layout (one range per salt bucket; for an

@@ -36,6 +36,13 @@ pub trait Encoding {
     /// A key may end after any field, whose last form is then shorter (a scan builder keeps
     /// both forms of each fixed value).
     fn short_forms(&self) -> bool;
+    /// No `FF` byte follows a whole value (values end with `00`, which `00 FF` escapes inside
+    /// one): the keys that start with some values end before those bytes plus `FF`, not at the
+    /// prefix's closest next row key.
+    fn ends_below_ff(&self) -> bool;
+    /// Items the encoding adds beside the `impl RowKey`, inside the derive's `const _` (under
+    /// the runtime's local name).
+    fn items(&self, input: &Input) -> TokenStream;
 
     /// The runtime format type that writes the field, such as `Reverse<Decimal<11>>`.
     fn format(&self, f: &Field) -> TokenStream;

@@ -50,6 +50,14 @@ impl Encoding for Native {
         false
     }
 
+    fn ends_below_ff(&self) -> bool {
+        false
+    }
+
+    fn items(&self, _input: &Input) -> TokenStream {
+        TokenStream::new()
+    }
+
     fn format(&self, f: &Field) -> TokenStream {
         let krate = krate();
         let p = quote!(#krate::__private);

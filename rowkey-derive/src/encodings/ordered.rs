@@ -61,6 +61,14 @@ impl Encoding for Ordered {
         true
     }
 
+    fn ends_below_ff(&self) -> bool {
+        false
+    }
+
+    fn items(&self, _input: &Input) -> TokenStream {
+        TokenStream::new()
+    }
+
     fn format(&self, f: &Field) -> TokenStream {
         let krate = krate();
         let p = quote!(#krate::__private);

@@ -14,7 +14,7 @@ pub use plan::{ScanPlan, MAX_PLAN_RANGES};
 pub use range::{prefix_stop, ReversedScan, ScanRange};
 
 #[doc(hidden)]
-pub use partial::{encode_short, encode_with, map_bound, Enc, PartialKey};
+pub use partial::{encode_short, encode_with, map_bound, Enc, PartialKey, PrefixEnd};
 #[doc(hidden)]
 pub use refusals::{
     AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeBigtableInt64, NoRangeJava,

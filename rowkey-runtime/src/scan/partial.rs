@@ -90,6 +90,29 @@ pub fn encode_short(
     })
 }
 
+/// Where the keys that start with some bytes end, for the key's encoding.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrefixEnd {
+    /// Any byte may follow a prefix: the keys end at HBase's closest next row key for it
+    /// ([`prefix_stop`]).
+    Increment,
+    /// No `FF` byte follows a whole value (each ends with `00`, and `FF` only escapes a `00`
+    /// inside one, and no value starts with `FF`: FoundationDB's tuple layer): the keys that
+    /// start with `p` end before `p` + `FF`, which also keeps out the longer values `p` begins.
+    BelowFf,
+}
+
+impl PrefixEnd {
+    /// The first key after every key that starts with `p`.
+    fn stop(self, p: &[u8]) -> Vec<u8> {
+        match self {
+            PrefixEnd::Increment => prefix_stop(p),
+            PrefixEnd::BelowFf => [p, &[0xFF]].concat(),
+        }
+    }
+}
+
 /// Bounds on the encoded bytes of the ranged field.
 #[derive(Debug, Clone)]
 struct KeyBounds {
@@ -118,6 +141,8 @@ pub struct PartialKey {
     /// The key of a struct whose every field is dropped (Bigtable's `00 00`), or the encoding
     /// that refuses to write it (an empty row key).
     empty_key: Result<&'static [u8], &'static str>,
+    /// Where the keys that start with the fixed fields end.
+    end: PrefixEnd,
 }
 
 impl PartialKey {
@@ -133,12 +158,20 @@ impl PartialKey {
             key_len: None,
             short: 0,
             empty_key: Ok(&[]),
+            end: PrefixEnd::Increment,
         }
     }
 
     /// For an encoding whose key with every field dropped is `bytes`, not empty (Bigtable).
     pub fn with_empty_key(mut self, bytes: &'static [u8]) -> Self {
         self.empty_key = Ok(bytes);
+        self
+    }
+
+    /// For an encoding whose values end with `00` and never continue with `FF` (see
+    /// [`PrefixEnd::BelowFf`]).
+    pub fn ending_below_ff(mut self) -> Self {
+        self.end = PrefixEnd::BelowFf;
         self
     }
 
@@ -414,17 +447,26 @@ impl PartialKey {
         };
         let Some(KeyBounds { segments, open }) = &self.range else {
             return match short.key {
-                Some(key) if short.apart => vec![ScanRange::row(key), ScanRange::prefix(p)],
+                Some(key) if short.apart => vec![
+                    ScanRange::row(key),
+                    ScanRange {
+                        start: p.to_vec(),
+                        stop: self.end.stop(p),
+                    },
+                ],
                 Some(_) => vec![ScanRange {
                     start: p[..self.short].to_vec(),
-                    stop: prefix_stop(p),
+                    stop: self.end.stop(p),
                 }],
-                None => vec![ScanRange::prefix(p)],
+                None => vec![ScanRange {
+                    start: p.to_vec(),
+                    stop: self.end.stop(p),
+                }],
             };
         };
         segments
             .iter()
-            .flat_map(|segment| segment_ranges(p, &short, segment, *open))
+            .flat_map(|segment| segment_ranges(p, &short, segment, *open, self.end))
             .filter(|r| !r.is_empty())
             .collect()
     }
@@ -445,7 +487,13 @@ struct Short<'a> {
 /// The key bytes of one segment of a ranged field after the fixed fields `p`; none when the
 /// bounds exclude every key. Two ranges when the segment starts at the short key and that key
 /// sorts apart from the others (see [`Short`]).
-fn segment_ranges(p: &[u8], short: &Short<'_>, segment: &Segment, open: bool) -> Vec<ScanRange> {
+fn segment_ranges(
+    p: &[u8],
+    short: &Short<'_>,
+    segment: &Segment,
+    open: bool,
+    end: PrefixEnd,
+) -> Vec<ScanRange> {
     let joined = |e: &[u8]| [p, e].concat();
     // The first key with this value: its last-field form, or for a NULL the short key.
     let first = |e: &Enc| match e.short {
@@ -459,7 +507,7 @@ fn segment_ranges(p: &[u8], short: &Short<'_>, segment: &Segment, open: bool) ->
             k.push(0);
             k
         } else {
-            prefix_stop(&joined(e))
+            end.stop(&joined(e))
         }
     };
     let tagged = joined(&segment.tag);
@@ -483,7 +531,7 @@ fn segment_ranges(p: &[u8], short: &Short<'_>, segment: &Segment, open: bool) ->
         }
     };
     let stop = match &segment.hi {
-        Bound::Unbounded => prefix_stop(&tagged),
+        Bound::Unbounded => end.stop(&tagged),
         Bound::Excluded(e) => {
             let s = first(e);
             if s.is_empty() {

@@ -13,9 +13,9 @@
 //! `last` is decided at run time by the generated code: whether the field is the last one that
 //! remains. On `read`, the field finds its own end (its `00 01`, or the end of the key).
 
-use super::Format;
 use crate::codec::bytes::{find_byte, utf8};
 use crate::error::{DecodeError, EncodeError};
+use crate::format::Format;
 use crate::io::{Reader, Writer};
 
 /// The key of a struct whose every field was removed (rule 6), and an empty field (rule 3).

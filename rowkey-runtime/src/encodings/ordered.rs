@@ -17,9 +17,9 @@
 //! [`JavaStr`](crate::format::JavaStr), [`NulTerminated`](crate::format::NulTerminated),
 //! [`Fixed`](crate::format::Fixed)): HBase's `Bytes` writes what Java code writes.
 
-use super::Format;
 use crate::codec::bytes::{find_byte, utf8};
 use crate::error::{DecodeError, EncodeError};
+use crate::format::{fixed_width, Format};
 use crate::io::{Reader, Writer};
 
 const NULL: u8 = 0x05;

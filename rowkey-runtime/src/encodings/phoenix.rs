@@ -2,7 +2,7 @@
 //! (`#[rowkey(encoding = "phoenix")]`).
 //!
 //! - INTEGER, BIGINT, SMALLINT, TINYINT (`i32`, `i64`, `i16`, `i8`) and BINARY(N) (`[u8; N]`)
-//!   are the binary layout's own bytes ([`Natural`](super::Natural)).
+//!   are the binary layout's own bytes ([`Natural`](crate::format::Natural)).
 //! - UNSIGNED_INT / UNSIGNED_LONG ([`UnsignedInt`], [`UnsignedLong`]): plain big-endian, at most
 //!   `i32::MAX` / `i64::MAX`.
 //! - DOUBLE ([`Double`]): `l = doubleToLongBits(v); (l ^ ((l >> 63) | MIN)) + 1`.
@@ -17,9 +17,9 @@
 //! field (the value runs to the end of the key); a column that ends the key early is found by its
 //! missing separator.
 
-use super::Format;
 use crate::codec::bytes::{find_byte, utf8};
 use crate::error::{DecodeError, EncodeError};
+use crate::format::{fixed_width, Format};
 use crate::io::{Reader, Writer};
 
 const PHOENIX: &str = "Phoenix";
