@@ -191,6 +191,12 @@ pub fn binary() -> Vec<Kind> {
     out.push(kind("char", "char", &[], "g.char()"));
     out.push(kind("f32", "f32", &[], "g.f32()").key(TOTAL).value(TOTAL));
     out.push(kind("f64", "f64", &[], "g.f64()").key(TOTAL).value(TOTAL));
+    out.push(kind(
+        "Uuid",
+        "uuid::Uuid",
+        &[],
+        "uuid::Uuid::from_bytes(g.array::<16>())",
+    ));
     for n in [0usize, 1, 3] {
         out.push(kind(
             &format!("[u8; {n}]"),

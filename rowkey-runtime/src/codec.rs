@@ -45,6 +45,8 @@ mod float;
 mod int;
 mod option;
 mod scalar;
+#[cfg(feature = "uuid")]
+mod uuid;
 
 pub(crate) use bytes::utf8;
 
