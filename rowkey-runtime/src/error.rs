@@ -253,6 +253,30 @@ impl fmt::Display for EncodeError {
 
 impl std::error::Error for EncodeError {}
 
+/// `$on` with `$o` bound to the offset of every variant that has one, `$other` for the key's
+/// length: one list of variants for every use of the offset.
+macro_rules! offset_of {
+    ($e:expr, $o:ident => $on:expr, KeyTooLong { $($k:tt)* } => $other:expr) => {
+        match $e {
+            DecodeError::Truncated { offset: $o, .. }
+            | DecodeError::MissingTerminator { offset: $o, .. }
+            | DecodeError::BadEscape { offset: $o, .. }
+            | DecodeError::InvalidUtf8 { offset: $o, .. }
+            | DecodeError::NotADigit { offset: $o, .. }
+            | DecodeError::OutOfRange { offset: $o, .. }
+            | DecodeError::Invalid { offset: $o, .. }
+            | DecodeError::TrailingBytes { offset: $o, .. }
+            | DecodeError::MissingDelimiter { offset: $o, .. }
+            | DecodeError::SaltMismatch { offset: $o, .. }
+            | DecodeError::BucketOutOfRange { offset: $o, .. }
+            | DecodeError::ContainsDelimiter { offset: $o, .. }
+            | DecodeError::BelowPad { offset: $o, .. }
+            | DecodeError::Codec { offset: $o, .. } => $on,
+            DecodeError::KeyTooLong { $($k)* } => $other,
+        }
+    };
+}
+
 /// Bytes that are not a key of the layout. Every variant names the field (or `"salt"`) and
 /// the byte offset in the key where the problem is. Decoding never panics.
 ///
@@ -441,23 +465,21 @@ impl DecodeError {
 
     /// The byte offset in the key.
     pub fn offset(&self) -> usize {
-        match self {
-            DecodeError::Truncated { offset, .. }
-            | DecodeError::MissingTerminator { offset, .. }
-            | DecodeError::BadEscape { offset, .. }
-            | DecodeError::InvalidUtf8 { offset, .. }
-            | DecodeError::NotADigit { offset, .. }
-            | DecodeError::OutOfRange { offset, .. }
-            | DecodeError::Invalid { offset, .. }
-            | DecodeError::TrailingBytes { offset, .. }
-            | DecodeError::MissingDelimiter { offset, .. }
-            | DecodeError::SaltMismatch { offset, .. }
-            | DecodeError::BucketOutOfRange { offset, .. }
-            | DecodeError::ContainsDelimiter { offset, .. }
-            | DecodeError::BelowPad { offset, .. }
-            | DecodeError::Codec { offset, .. } => *offset,
-            DecodeError::KeyTooLong { max, .. } => *max,
-        }
+        offset_of!(self, o => *o, KeyTooLong { max, .. } => *max)
+    }
+
+    /// The same error in a key that has `by` more bytes in front (a subspace's prefix, a
+    /// nested tuple's start).
+    ///
+    /// ```
+    /// use rowkey::DecodeError;
+    ///
+    /// let e = DecodeError::Truncated { field: "seq", offset: 4, needed: 2, available: 1 };
+    /// assert_eq!(e.shifted(3).offset(), 7);
+    /// ```
+    pub fn shifted(mut self, by: usize) -> Self {
+        offset_of!(&mut self, o => *o += by, KeyTooLong { .. } => ());
+        self
     }
 }
 

@@ -49,6 +49,7 @@ pub mod sim;
 pub mod splits;
 #[cfg(feature = "async")]
 pub mod stream;
+pub mod subspace;
 
 #[doc(hidden)]
 #[path = "private.rs"]
@@ -63,3 +64,4 @@ pub use merge::{Merge, RowItem};
 pub use salt::Salt;
 pub use scan::{ReversedScan, ScanPlan, ScanRange};
 pub use splits::SplitError;
+pub use subspace::Subspace;

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use super::range::ScanRange;
+use super::range::{prefix_stop, ScanRange};
 use crate::hbase::shell_string;
 use crate::merge::{Merge, RowItem};
 
@@ -105,7 +105,8 @@ impl ScanPlan {
         }
     }
 
-    /// Bytes of salt at the front of each key; the merge orders rows by what follows.
+    /// Bytes of salt at the front of each key (after a subspace's prefix, with it); the merge
+    /// orders rows by what follows.
     pub fn salt_len(&self) -> usize {
         self.salt_len
     }
@@ -146,6 +147,30 @@ impl ScanPlan {
     /// ```
     pub fn matches(&self, key: &[u8]) -> bool {
         self.contains(key) && self.key_len.is_none_or(|n| key.len() == n)
+    }
+
+    /// The plan of the same rows under `prefix` (a subspace): every range moved under it, an
+    /// end of table becoming the end of the prefix, and the prefix skipped with the salt when
+    /// rows are merged.
+    pub(crate) fn under(&self, prefix: &[u8]) -> ScanPlan {
+        let moved = |key: &[u8]| [prefix, key].concat();
+        ScanPlan {
+            ranges: self
+                .ranges
+                .iter()
+                .map(|r| ScanRange {
+                    start: moved(&r.start),
+                    stop: if r.stop.is_empty() {
+                        prefix_stop(prefix)
+                    } else {
+                        moved(&r.stop)
+                    },
+                })
+                .collect(),
+            point: self.point,
+            salt_len: prefix.len() + self.salt_len,
+            key_len: self.key_len.map(|n| prefix.len() + n),
+        }
     }
 
     /// Merges one sorted stream per range (in the order of [`ranges`](Self::ranges)) into one
