@@ -6,6 +6,7 @@
 //! IR with its encoding, and the queries that need both.
 
 mod bigtable;
+mod fdb_tuple;
 mod hooks;
 mod java;
 mod native;
@@ -43,6 +44,10 @@ pub const NAMED: &[Named] = &[
     Named {
         name: "hbase_ordered",
         build: ordered::build,
+    },
+    Named {
+        name: "fdb_tuple",
+        build: fdb_tuple::build,
     },
 ];
 

@@ -4,6 +4,7 @@
 use core::fmt;
 
 pub mod bigtable;
+pub mod fdb_tuple;
 pub mod ordered;
 pub mod phoenix;
 
@@ -27,6 +28,9 @@ pub enum Encoding {
     /// A Bigtable row-key schema: `Type.Struct` with `OrderedCodeBytes`
     /// (`#[rowkey(encoding = "bigtable")]`).
     Bigtable,
+    /// FoundationDB's tuple layer (`#[rowkey(encoding = "fdb_tuple")]`): each field an element
+    /// of a packed tuple.
+    FdbTuple,
     /// HBase's typed API: a `Struct` of `Ordered*` members
     /// (`#[rowkey(encoding = "hbase_ordered")]`).
     HbaseOrdered,
@@ -53,6 +57,7 @@ impl fmt::Display for Encoding {
             } => f.write_str("phoenix, not optimizable"),
             Encoding::Bigtable => f.write_str("bigtable"),
             Encoding::HbaseOrdered => f.write_str("hbase_ordered"),
+            Encoding::FdbTuple => f.write_str("fdb_tuple"),
         }
     }
 }

@@ -1,0 +1,225 @@
+//! FoundationDB's tuple layer (`#[rowkey(encoding = "fdb_tuple")]`): each field one element of
+//! a packed tuple. The runtime picks the element by the field's type (its `TupleValue` impls),
+//! so every field has the one format `fdb_tuple::Element`; the key marks itself `Nestable`, so
+//! that another tuple key can hold it as a nested tuple. No attribute applies: the tuple layer
+//! has one byte form per type and no descending order.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::hooks::{refuse_flags, EmptyKey, Encoding};
+use super::refusal::Refusal;
+use crate::ast::{Class, Field, Input};
+use crate::ctxt::Ctxt;
+use crate::props::{RangeKind, Width};
+use crate::tokens::krate;
+
+pub fn build(_input: &Input) -> Box<dyn Encoding> {
+    Box::new(FdbTuple)
+}
+
+struct FdbTuple;
+
+impl Encoding for FdbTuple {
+    fn layout(&self, p: &TokenStream) -> TokenStream {
+        quote!(#p::Encoding::FdbTuple)
+    }
+
+    fn description(&self) -> String {
+        String::from("fdb tuple")
+    }
+
+    fn check(&self, cx: &Ctxt, input: &Input) {
+        check(cx, input);
+    }
+
+    fn delimiter(&self) -> Option<u8> {
+        None
+    }
+
+    /// No field is ever dropped: a trailing `None` is written `00`.
+    fn empty_key(&self, _salted: bool) -> EmptyKey {
+        EmptyKey::Written
+    }
+
+    fn short_forms(&self) -> bool {
+        false
+    }
+
+    /// Strings and byte strings end with `00`, escaped as `00 FF` inside, and no element
+    /// starts with `FF`.
+    fn ends_below_ff(&self) -> bool {
+        true
+    }
+
+    fn items(&self, input: &Input) -> TokenStream {
+        let krate = krate();
+        let ident = input.ident;
+        let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+        quote! {
+            impl #impl_generics #krate::__private::fdb_tuple::Nestable for #ident #ty_generics #where_clause {}
+        }
+    }
+
+    fn format(&self, _f: &Field) -> TokenStream {
+        let krate = krate();
+        quote!(#krate::__private::fdb_tuple::Element)
+    }
+
+    /// What the Python binding's `pack` writes at most: integers their shortest bytes after a
+    /// type code (and a length byte from 2^64 - 1 up), byte arrays each byte escaped.
+    fn width(&self, f: &Field) -> Width {
+        let value = |class: &Class| match class {
+            Class::Unsigned(8) | Class::Unsigned(16) | Class::Signed(16) => {
+                Width::Max(2 + class_bytes(class))
+            }
+            Class::Unsigned(n) | Class::Signed(n) => Width::Max(1 + n),
+            Class::Bool => Width::Fixed(1),
+            Class::Float(n) => Width::Fixed(1 + n),
+            Class::ByteArray(Some(n)) => Width::Max(2 + 2 * n),
+            Class::String | Class::Bytes => Width::Unbounded,
+            _ => Width::Unknown,
+        };
+        match &f.class {
+            // None is one byte `00`.
+            Class::Option(inner) => match value(inner) {
+                Width::Fixed(n) | Width::Max(n) => Width::Max(n.max(1)),
+                other => other,
+            },
+            class => value(class),
+        }
+    }
+
+    fn last_trim(&self, _f: &Field) -> usize {
+        0
+    }
+
+    fn value_trim(&self, _f: &Field) -> usize {
+        0
+    }
+
+    fn flip(&self, _f: &Field) -> u8 {
+        0x00
+    }
+
+    /// Every element ends itself; the format takes no `last`.
+    fn open_end(&self, _f: &Field) -> bool {
+        false
+    }
+
+    fn written(&self, _f: &Field, _v: TokenStream) -> Option<TokenStream> {
+        None
+    }
+
+    /// Packed tuples sort as FoundationDB orders them, element by element: every field has a
+    /// range.
+    fn range(&self, _f: &Field) -> Result<RangeKind, Refusal> {
+        Ok(RangeKind::Monotone { descending: false })
+    }
+
+    fn range_open(&self, _f: &Field) -> bool {
+        false
+    }
+
+    fn tail_window(&self, _f: &Field) -> bool {
+        false
+    }
+
+    fn leading_digits(&self, _f: &Field) -> Option<(u32, usize, u128)> {
+        None
+    }
+
+    /// The element's kind, for the layout's description.
+    fn type_name(&self, f: &Field) -> Option<String> {
+        let name = |class: &Class| match class {
+            Class::Unsigned(_) | Class::Signed(_) => "Integer",
+            Class::Bool => "Boolean",
+            Class::Float(4) => "Float",
+            Class::Float(_) => "Double",
+            Class::String => "UnicodeString",
+            Class::Bytes | Class::ByteArray(_) => "ByteString",
+            _ => "Element",
+        };
+        Some(match &f.class {
+            Class::Option(inner) => format!("Nullable {}", name(inner)),
+            class => name(class).to_string(),
+        })
+    }
+}
+
+/// The bytes of an integer class.
+fn class_bytes(class: &Class) -> usize {
+    match class {
+        Class::Unsigned(n) | Class::Signed(n) => *n,
+        _ => 0,
+    }
+}
+
+/// What a tuple key takes, for messages.
+const TAKES: &str = "a FoundationDB tuple key maps integers (u8 to i128), bool, f32, f64, \
+                     String, Vec<u8>, [u8; N], uuid::Uuid (feature `uuid`), Option of these (None \
+                     is the null element), another `fdb_tuple` key, `()` and Rust tuples (nested \
+                     tuples)";
+
+/// The tuple layer's rules for the key, reported all at once.
+fn check(cx: &Ctxt, input: &Input) {
+    if let Some(d) = &input.attrs.delimiter {
+        cx.error_spanned_by(
+            d,
+            "a FoundationDB tuple key has no delimiter: every element carries its type code; \
+             remove `delimiter`",
+        );
+    }
+    if let Some(salt) = &input.attrs.salt {
+        let msg = "a FoundationDB tuple key has no salt: other bindings unpack every byte as \
+                   the tuple; spread writes with a leading element of your own, or remove \
+                   `#[salt(...)]`";
+        match &salt.kind {
+            Some((_, path)) => cx.error_spanned_by(path, msg),
+            None => cx.syn_error(syn::Error::new(salt.span, msg)),
+        }
+    }
+    if let Some(flag) = &input.attrs.row_key_order_optimizable {
+        cx.error_spanned_by(
+            flag,
+            "`row_key_order_optimizable` is a Phoenix table flag; a FoundationDB tuple key has \
+             none: remove it",
+        );
+    }
+    for f in &input.fields {
+        field(cx, f);
+    }
+}
+
+fn field(cx: &Ctxt, f: &Field) {
+    let a = &f.attrs;
+    refuse_flags(cx, f, "FoundationDB tuple", "no field attribute", &[]);
+    if let Some(desc) = &a.desc {
+        cx.error_spanned_by(
+            desc,
+            "the FoundationDB tuple layer has no descending order: remove `#[desc]` (store a \
+             value that sorts the other way, such as a negated number, or use rowkey's binary \
+             layout)",
+        );
+    }
+    for num in [&a.fixed, &a.decimal, &a.hex].into_iter().flatten() {
+        cx.error_spanned_by(
+            &num.lit,
+            "a FoundationDB tuple element has one byte form per type: remove the width \
+             attribute",
+        );
+    }
+    if let Some((p, _)) = &a.precision {
+        cx.error_spanned_by(&p.lit, "`#[precision]` is a Phoenix attribute");
+    }
+    let unsupported = match &f.class {
+        Class::Char => Some("a char has no tuple element; store it in a String or a u32"),
+        Class::Option(inner) if matches!(**inner, Class::Option(_)) => {
+            Some("a tuple element is a null or a value: Option<Option<T>> has no tuple form")
+        }
+        _ => None,
+    };
+    if let Some(why) = unsupported {
+        cx.error_spanned_by(f.ty, format!("{why}; {TAKES}"));
+    }
+}
