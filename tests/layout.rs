@@ -185,6 +185,21 @@ struct HbaseMeasure {
     tail: Vec<u8>,
 }
 
+#[derive(RowKey)]
+#[rowkey(encoding = "fdb_tuple")]
+struct FdbThread {
+    forum: u16,
+    title: Option<String>,
+}
+
+#[derive(RowKey)]
+#[rowkey(encoding = "fdb_tuple")]
+struct FdbMessage {
+    thread: FdbThread,
+    at: f64,
+    body: Vec<u8>,
+}
+
 #[test]
 fn every_encoding_describes_its_layout() {
     let p = PhoenixOrder::layout();
@@ -218,6 +233,13 @@ fn every_encoding_describes_its_layout() {
         "BigtableRow: bigtable | tenant String String Utf8Bytes var @0 | user String String Utf8Bytes #[desc] var | \
          ts i64 Int64 BigEndianBytes <=18B | payload Vec<u8> Bytes var"
     );
+    let f = FdbMessage::layout();
+    assert_eq!(f.encoding, Encoding::FdbTuple);
+    assert_eq!(
+        f.to_string(),
+        "FdbMessage: fdb_tuple | thread FdbThread Element var @0 | at f64 Double 9B | body Vec<u8> ByteString var"
+    );
+    assert_eq!(FdbThread::MAX_LEN, None);
     let h = HbaseMeasure::layout();
     assert_eq!(h.encoding, Encoding::HbaseOrdered);
     assert_eq!(
@@ -254,6 +276,14 @@ fn every_encoding_has_its_own_fingerprint() {
              String RawStringTerminated #[java(nul_terminated)]|Option<String> OrderedString #[desc]|\
              Vec<u8> OrderedBlob #[blob]")
     );
+    assert_eq!(
+        FdbMessage::LAYOUT_FINGERPRINT,
+        fnv("rowkey-layout-1|fdb tuple|FdbThread Element|f64 Double|Vec<u8> ByteString")
+    );
+    assert_eq!(
+        FdbThread::LAYOUT_FINGERPRINT,
+        fnv("rowkey-layout-1|fdb tuple|u16 Integer|Option<String> Nullable UnicodeString")
+    );
     // Every layout above has a fingerprint of its own.
     let all = [
         PhoenixOrder::LAYOUT_FINGERPRINT,
@@ -262,6 +292,8 @@ fn every_encoding_has_its_own_fingerprint() {
         HbaseMeasure::LAYOUT_FINGERPRINT,
         MessageKey::LAYOUT_FINGERPRINT,
         MessageText::LAYOUT_FINGERPRINT,
+        FdbMessage::LAYOUT_FINGERPRINT,
+        FdbThread::LAYOUT_FINGERPRINT,
     ];
     for (i, a) in all.iter().enumerate() {
         for b in &all[i + 1..] {

@@ -129,6 +129,19 @@ fn hbase_ordered_key() {
     }));
 }
 
+#[test]
+fn fdb_tuple_key() {
+    insta::assert_snapshot!(expand(quote! {
+        #[rowkey(encoding = "fdb_tuple")]
+        struct Message {
+            app: String,
+            id: Option<i64>,
+            at: f64,
+            parent: Thread,
+        }
+    }));
+}
+
 /// `LAYOUT_FINGERPRINT` over many pairs of layouts: every edit that can change a key's bytes
 /// changes the layout's description (whose FNV-1a is the fingerprint); renames and other
 /// byte-neutral edits leave it alone.

@@ -20,6 +20,24 @@
 //! `pack` writes: the shortest integer encoding, one escape for each `00`; bit patterns of
 //! floats, NaNs included, round-trip unchanged.
 //!
+//! ```
+//! use rowkey::{RowKey, Subspace};
+//!
+//! #[derive(RowKey, Debug, PartialEq)]
+//! #[rowkey(encoding = "fdb_tuple")]
+//! struct Post { forum: String, id: i64, draft: Option<bool> }
+//!
+//! let post = Post { forum: "rust".into(), id: -2, draft: None };
+//! // fdb.tuple.pack(("rust", -2, None))
+//! assert_eq!(post.encode().unwrap(), b"\x02rust\x00\x13\xfd\x00");
+//! // Under a directory's prefix, and a scan of one forum: the keys of "rust", not "rust\0..".
+//! let dir = Subspace::new(*b"\x15\x2a");
+//! let key = dir.encode(&post).unwrap();
+//! let forum = dir.plan(&Post::scan().forum("rust").plan().unwrap());
+//! assert!(forum.contains(&key));
+//! assert!(!forum.contains(&dir.encode(&Post { forum: "rust\0".into(), id: 1, draft: None }).unwrap()));
+//! ```
+//!
 //! Other bindings write `1C FF FF FF FF FF FF FF FF` for 2^64 - 1 (and `0C 00 ...` for its
 //! negation), where Python writes `1D 08 FF ...` (and `0B F7 00 ...`); rowkey writes Python's
 //! bytes and refuses the others. Versionstamps (`33`), the deprecated and reserved type codes
@@ -75,6 +93,39 @@ impl<T: TupleField> Format<T> for Element {
 /// Implemented for integers, `bool`, `f32`, `f64`, `String`, `Vec<u8>`, `[u8; N]`, `uuid::Uuid`
 /// (feature `uuid`), `()` and Rust tuples of up to eight fields (nested tuples), and by the
 /// derive for every `fdb_tuple` key, which another key can then hold as a nested tuple.
+///
+/// A type of your own is an element by delegating to one:
+///
+/// ```
+/// use rowkey::encodings::fdb_tuple::TupleValue;
+/// use rowkey::{DecodeError, EncodeError, Reader, RowKey, Writer};
+///
+/// /// A user id, written as the tuple integer it holds.
+/// #[derive(Debug, PartialEq)]
+/// struct UserId(u64);
+///
+/// impl TupleValue for UserId {
+///     const WIDTH: Option<usize> = <u64 as TupleValue>::WIDTH;
+///     const MAX_WIDTH: Option<usize> = <u64 as TupleValue>::MAX_WIDTH;
+///     fn packed_len(&self) -> usize {
+///         self.0.packed_len()
+///     }
+///     fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+///         self.0.pack(w)
+///     }
+///     fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+///         u64::unpack(r).map(UserId)
+///     }
+/// }
+///
+/// #[derive(RowKey, Debug, PartialEq)]
+/// #[rowkey(encoding = "fdb_tuple")]
+/// struct Follow { follower: UserId, followed: Option<UserId> }
+///
+/// let key = Follow { follower: UserId(7), followed: None };
+/// assert_eq!(key.encode().unwrap(), [0x15, 7, 0x00]); // (7, None)
+/// assert_eq!(Follow::decode(&[0x15, 7, 0x00]).unwrap(), key);
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a FoundationDB tuple element",
     label = "no tuple element for `{Self}`",
@@ -545,6 +596,11 @@ impl TupleValue for String {
 /// Marks a key of the `fdb_tuple` encoding, which another tuple key may hold as a nested
 /// tuple. The derive implements it; do not implement it by hand.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a FoundationDB tuple element, nor a tuple key a tuple can nest",
+    label = "not a tuple element",
+    note = "a field of a tuple key is an integer, bool, f32, f64, String, Vec<u8>, [u8; N], uuid::Uuid (feature `uuid`), Option of one, `()`, a Rust tuple, another key with `#[rowkey(encoding = \"fdb_tuple\")]`, or a type of yours that implements `rowkey::encodings::fdb_tuple::TupleValue`"
+)]
 pub trait Nestable {}
 
 /// The end of the element that starts at `at` (its type code): inside a nested tuple when
