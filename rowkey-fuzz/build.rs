@@ -35,12 +35,14 @@ fn main() {
     let phoenix = kinds::phoenix();
     let bigtable = kinds::bigtable();
     let hbase = kinds::hbase_ordered();
+    let fdb = kinds::fdb_tuple();
     let all: Vec<&kinds::Kind> = binary
         .iter()
         .chain(&text)
         .chain(&phoenix)
         .chain(&bigtable)
         .chain(&hbase)
+        .chain(&fdb)
         .collect();
     // Coverage: every kind anywhere; then every kind that can be wrapped in an Option as the
     // first field (split points, leading tags); then every kind that can take #[desc] last.
@@ -93,6 +95,12 @@ fn main() {
             .filter(|k| k.variable_phoenix)
             .flat_map(|k| [Some(0), None, Some(1), Some(usize::MAX)].map(|at| (k.desc(), at))),
     );
+    // FoundationDB: every element type, and each as the null-able first and last field.
+    forced.extend(
+        fdb.iter()
+            .filter(|k| k.option)
+            .flat_map(|k| [(k.option(), Some(0)), (k.option(), Some(usize::MAX))]),
+    );
     // Room for random layouts after the forced ones (salt x encoding coverage).
     let count = count.max(forced.len() + 60);
     let tables = layout::Tables {
@@ -101,6 +109,7 @@ fn main() {
         phoenix: phoenix.clone(),
         bigtable: bigtable.clone(),
         hbase: hbase.clone(),
+        fdb: fdb.clone(),
     };
     let mut rng = rng::Rng::new(seed);
     let mut out = String::new();
@@ -116,12 +125,13 @@ fn main() {
             *coverage.entry(f.kind.name.clone()).or_default() += 1;
         }
         let salt_name = l.salt.as_ref().map_or("no salt", |s| s.name());
-        let encoding = match (l.delimiter, l.phoenix) {
-            (Some(_), _) => "text",
-            (_, Some(_)) => "phoenix",
-            _ if l.bigtable => "bigtable",
-            _ if l.hbase => "hbase_ordered",
-            _ => "binary",
+        let encoding = match l.encoding {
+            kinds::Encoding::Binary => "binary",
+            kinds::Encoding::Text => "text",
+            kinds::Encoding::Phoenix => "phoenix",
+            kinds::Encoding::Bigtable => "bigtable",
+            kinds::Encoding::HbaseOrdered => "hbase_ordered",
+            kinds::Encoding::FdbTuple => "fdb_tuple",
         };
         *coverage
             .entry(format!("salt: {salt_name}, {encoding}"))
@@ -136,7 +146,7 @@ fn main() {
     );
     let _ = writeln!(
         head,
-        "/// Kinds of the table (binary, text, Phoenix, Bigtable, then HBase Struct)."
+        "/// Kinds of the table (binary, text, Phoenix, Bigtable, HBase Struct, then FoundationDB tuple)."
     );
     let kinds: Vec<String> = all.iter().map(|k| format!("{:?}", k.name)).collect();
     let _ = writeln!(head, "pub const KINDS: &[&str] = &[{}];", kinds.join(", "));

@@ -836,6 +836,40 @@ fn hb_raw() -> impl Strategy<Value = HbRaw> {
 
 four_field_query!(hb_raw_query, HbRaw);
 
+// Layout 12: a FoundationDB tuple: strings that begin each other ("a", "a\0"), a null-able
+// integer (None first), a byte string with 00 and FF, and a nested tuple key holding a null.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "fdb_tuple")]
+struct FdbRow {
+    a: String,
+    b: Option<i64>,
+    c: Vec<u8>,
+    d: FdbInner,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[rowkey(encoding = "fdb_tuple")]
+struct FdbInner {
+    x: Option<i64>,
+    y: String,
+}
+
+fn fdb_row() -> impl Strategy<Value = FdbRow> {
+    let s = || {
+        proptest::collection::vec(prop_oneof![Just('a'), Just('\0'), Just('\u{1}')], 0..3)
+            .prop_map(|c| c.into_iter().collect::<String>())
+    };
+    let n = || proptest::option::of(prop_oneof![Just(-1i64), Just(0), Just(255), Just(256)]);
+    (s(), n(), small_bytes(), n(), s()).prop_map(|(a, b, c, x, y)| FdbRow {
+        a,
+        b,
+        c,
+        d: FdbInner { x, y },
+    })
+}
+
+four_field_query!(fdb_row_query, FdbRow);
+
 macro_rules! store_test {
     ($name:ident, $gen:expr, $fields:expr, $query:ident) => {
         proptest! {
@@ -883,6 +917,7 @@ async_store_test!(async_unsalted, plain(), 4, plain_query);
 async_store_test!(async_md5_buckets, bucketed(), 4, bucketed_query);
 async_store_test!(async_phoenix_buckets, phoenix(), 3, phoenix_query);
 async_store_test!(async_random_buckets, random(), 2, random_query);
+async_store_test!(async_fdb_tuple, fdb_row(), 4, fdb_row_query);
 
 store_test!(unsalted, plain(), 4, plain_query);
 store_test!(md5_prefix_of_leading_field, prefixed(), 3, prefixed_query);
@@ -900,3 +935,4 @@ store_test!(phoenix_encoded_mixed, px_mixed(), 4, px_mixed_query);
 store_test!(bigtable_encoded, bt_row(), 4, bt_row_query);
 store_test!(hbase_ordered_struct, hb_row(), 4, hb_row_query);
 store_test!(hbase_raw_members_and_blob, hb_raw(), 4, hb_raw_query);
+store_test!(fdb_tuple_encoded, fdb_row(), 4, fdb_row_query);

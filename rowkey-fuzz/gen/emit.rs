@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use crate::kinds::Encoding;
 use crate::layout::{Field, Layout, Salt};
 
 /// Replaces a kind's placeholders for its place in the layout.
@@ -17,18 +18,15 @@ fn place(expr: &str, layout: &Layout, field: usize) -> String {
 /// The struct's source.
 pub fn source(layout: &Layout) -> String {
     let mut s = String::new();
-    match layout.phoenix {
-        Some(true) => s.push_str("#[rowkey(encoding = \"phoenix\")]\n"),
-        Some(false) => {
+    match (layout.encoding, layout.optimizable) {
+        (Encoding::Phoenix, true) => s.push_str("#[rowkey(encoding = \"phoenix\")]\n"),
+        (Encoding::Phoenix, false) => {
             s.push_str("#[rowkey(encoding = \"phoenix\", row_key_order_optimizable = false)]\n")
         }
-        None => {}
-    }
-    if layout.bigtable {
-        s.push_str("#[rowkey(encoding = \"bigtable\")]\n");
-    }
-    if layout.hbase {
-        s.push_str("#[rowkey(encoding = \"hbase_ordered\")]\n");
+        (Encoding::Bigtable, _) => s.push_str("#[rowkey(encoding = \"bigtable\")]\n"),
+        (Encoding::HbaseOrdered, _) => s.push_str("#[rowkey(encoding = \"hbase_ordered\")]\n"),
+        (Encoding::FdbTuple, _) => s.push_str("#[rowkey(encoding = \"fdb_tuple\")]\n"),
+        (Encoding::Binary | Encoding::Text, _) => {}
     }
     if let Some(d) = layout.delimiter {
         let _ = writeln!(s, "#[rowkey(delimiter = {:?})]", char::from(d).to_string());
@@ -144,8 +142,11 @@ pub fn emit(layout: &Layout) -> String {
         .collect();
     // A Phoenix key without a salt, or an HBase Struct key, whose every field is NULL would be
     // the empty row key, which HBase and Bigtable refuse: encode refuses it.
-    let refuses_empty = ((layout.phoenix.is_some() && layout.salt.is_none()) || layout.hbase)
-        && layout.fields.iter().all(|f| f.kind.depth > 0);
+    let refuses_empty = match layout.encoding {
+        Encoding::Phoenix => layout.salt.is_none(),
+        Encoding::HbaseOrdered => true,
+        _ => false,
+    } && layout.fields.iter().all(|f| f.kind.depth > 0);
     let mut accepts = accepts.join(" && ");
     if refuses_empty {
         let nulls: Vec<String> = layout

@@ -18,6 +18,8 @@ pub enum Encoding {
     Bigtable,
     /// `#[rowkey(encoding = "hbase_ordered")]`.
     HbaseOrdered,
+    /// `#[rowkey(encoding = "fdb_tuple")]`.
+    FdbTuple,
 }
 
 #[derive(Clone, Debug)]
@@ -727,6 +729,64 @@ pub fn bigtable() -> Vec<Kind> {
             .key("(*a as u64).cmp(&(*b as u64))")
             .no_range()),
     ]
+}
+
+/// Every kind of field of a FoundationDB tuple key (`Option` is applied by the layout): each
+/// element type, in FoundationDB's order (numbers by value, floats by `total_cmp`, strings and
+/// bytes by their bytes, nested tuples element by element, a null first); no `#[desc]`, no
+/// refusals.
+pub fn fdb_tuple() -> Vec<Kind> {
+    let fdb = |k: Kind| {
+        let mut k = k.variable().no_desc();
+        k.encoding = Encoding::FdbTuple;
+        k
+    };
+    let mut out = Vec::new();
+    for bits in [8u32, 16, 32, 64, 128] {
+        let (u, i) = (int_name(false, bits), int_name(true, bits));
+        out.push(fdb(kind(
+            &format!("fdb {u}"),
+            &u,
+            &[],
+            &format!("g.uint({bits}) as {u}"),
+        )));
+        out.push(fdb(kind(
+            &format!("fdb {i}"),
+            &i,
+            &[],
+            &format!("g.int({bits}) as {i}"),
+        )));
+    }
+    out.push(fdb(kind("fdb bool", "bool", &[], "g.below(2) == 1")));
+    out.push(fdb(kind("fdb f32", "f32", &[], "g.f32()")
+        .key(TOTAL)
+        .value(TOTAL)));
+    out.push(fdb(kind("fdb f64", "f64", &[], "g.f64()")
+        .key(TOTAL)
+        .value(TOTAL)));
+    out.push(fdb(kind(
+        "fdb String",
+        "String",
+        &[],
+        "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
+    )));
+    out.push(fdb(kind("fdb Vec<u8>", "Vec<u8>", &[], "g.bytes(5)")));
+    out.push(fdb(kind("fdb [u8; 3]", "[u8; 3]", &[], "g.array::<3>()")));
+    out.push(fdb(kind(
+        "fdb Uuid",
+        "uuid::Uuid",
+        &[],
+        "uuid::Uuid::from_bytes(g.array::<16>())",
+    )));
+    // Nested tuples: the empty one, and a Rust tuple holding a null-able string (`00 FF`).
+    out.push(fdb(kind("fdb ()", "()", &[], "()")));
+    out.push(fdb(kind(
+        "fdb (i64, Option<String>)",
+        "(i64, Option<String>)",
+        &[],
+        "(g.int(64) as i64, if g.chance(1, 3) { None } else { Some(g.string(rowkey_fuzz::rng::BINARY_CHARS, 4)) })",
+    )));
+    out
 }
 
 /// Every kind of field of an HBase Struct key (`#[desc]` and `Option` are applied by the layout).

@@ -149,12 +149,10 @@ pub struct Field {
 #[derive(Clone, Debug)]
 pub struct Layout {
     pub name: String,
-    /// A Phoenix-encoded key, with its declared `row_key_order_optimizable`.
-    pub phoenix: Option<bool>,
-    /// A Bigtable-encoded key.
-    pub bigtable: bool,
-    /// An HBase Struct key.
-    pub hbase: bool,
+    /// The key's encoding (a text key has a delimiter).
+    pub encoding: Encoding,
+    /// A Phoenix key's declared `row_key_order_optimizable`.
+    pub optimizable: bool,
     pub delimiter: Option<u8>,
     pub salt: Option<Salt>,
     pub fields: Vec<Field>,
@@ -175,6 +173,7 @@ pub struct Tables {
     pub phoenix: Vec<Kind>,
     pub bigtable: Vec<Kind>,
     pub hbase: Vec<Kind>,
+    pub fdb: Vec<Kind>,
 }
 
 pub fn layout(
@@ -191,6 +190,7 @@ pub fn layout(
         None if rng.chance(1, 4) => Encoding::Phoenix,
         None if rng.chance(1, 6) => Encoding::Bigtable,
         None if rng.chance(1, 5) => Encoding::HbaseOrdered,
+        None if rng.chance(1, 5) => Encoding::FdbTuple,
         None => Encoding::Binary,
     };
     if encoding == Encoding::Phoenix {
@@ -201,6 +201,9 @@ pub fn layout(
     }
     if encoding == Encoding::HbaseOrdered {
         return hbase_layout(rng, index, &tables.hbase, must);
+    }
+    if encoding == Encoding::FdbTuple {
+        return fdb_layout(rng, index, &tables.fdb, must);
     }
     let is_text = encoding == Encoding::Text;
     let table = if is_text { text } else { binary };
@@ -264,9 +267,8 @@ pub fn layout(
     let salt = random_salt(rng, salt, fields.len(), delimiter);
     Layout {
         name: format!("L{index}"),
-        phoenix: None,
-        bigtable: false,
-        hbase: false,
+        encoding,
+        optimizable: false,
         delimiter,
         salt,
         fields,
@@ -345,9 +347,8 @@ fn phoenix_layout(
     };
     Layout {
         name: format!("L{index}"),
-        phoenix: Some(optimizable),
-        bigtable: false,
-        hbase: false,
+        encoding: Encoding::Phoenix,
+        optimizable,
         delimiter: None,
         salt,
         fields,
@@ -385,9 +386,8 @@ fn bigtable_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Mu
     }
     Layout {
         name: format!("L{index}"),
-        phoenix: None,
-        bigtable: true,
-        hbase: false,
+        encoding: Encoding::Bigtable,
+        optimizable: false,
         delimiter: None,
         salt: None,
         fields: named(kinds),
@@ -417,9 +417,28 @@ fn hbase_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Must>
     }
     Layout {
         name: format!("L{index}"),
-        phoenix: None,
-        bigtable: false,
-        hbase: true,
+        encoding: Encoding::HbaseOrdered,
+        optimizable: false,
+        delimiter: None,
+        salt: None,
+        fields: named(kinds),
+    }
+}
+
+/// A FoundationDB tuple layout: its element types, `Option` on any (None is the null
+/// element), no `#[desc]`, no salt.
+fn fdb_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Must>) -> Layout {
+    let kinds = pick_kinds(rng, table, must, |rng, k| {
+        if k.option && rng.chance(1, 3) {
+            k.option()
+        } else {
+            k
+        }
+    });
+    Layout {
+        name: format!("L{index}"),
+        encoding: Encoding::FdbTuple,
+        optimizable: false,
         delimiter: None,
         salt: None,
         fields: named(kinds),
