@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::hooks::{desc_flip, refuse_flags, EmptyKey, Encoding};
+use super::hooks::{desc_flip, phoenix_flag, refuse_flags, EmptyKey, Encoding};
 use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
@@ -142,6 +142,7 @@ impl Encoding for Bigtable {
 
 /// Bigtable's rules for the key, reported all at once.
 fn check(cx: &Ctxt, input: &Input) {
+    phoenix_flag(cx, input, "a Bigtable row-key schema has none: remove it");
     if let Some(d) = &input.attrs.delimiter {
         cx.error_spanned_by(
             d,

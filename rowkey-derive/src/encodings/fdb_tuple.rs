@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::hooks::{refuse_flags, EmptyKey, Encoding};
+use super::hooks::{phoenix_flag, refuse_flags, EmptyKey, Encoding};
 use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
@@ -179,13 +179,7 @@ fn check(cx: &Ctxt, input: &Input) {
             None => cx.syn_error(syn::Error::new(salt.span, msg)),
         }
     }
-    if let Some(flag) = &input.attrs.row_key_order_optimizable {
-        cx.error_spanned_by(
-            flag,
-            "`row_key_order_optimizable` is a Phoenix table flag; a FoundationDB tuple key has \
-             none: remove it",
-        );
-    }
+    phoenix_flag(cx, input, "a FoundationDB tuple key has none: remove it");
     for f in &input.fields {
         field(cx, f);
     }

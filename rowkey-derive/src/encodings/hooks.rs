@@ -103,6 +103,17 @@ pub fn refuse_flags(cx: &Ctxt, f: &Field, system: &str, takes: &str, allowed: &[
     }
 }
 
+/// `row_key_order_optimizable`, a Phoenix table flag, on a key of another encoding: `then`
+/// says what to do (add the encoding, or remove the flag).
+pub fn phoenix_flag(cx: &Ctxt, input: &Input, then: &str) {
+    if let Some(flag) = &input.attrs.row_key_order_optimizable {
+        cx.error_spanned_by(
+            flag,
+            format!("`row_key_order_optimizable` is a Phoenix table flag; {then}"),
+        );
+    }
+}
+
 /// `0xFF` for a `#[desc]` field (its bytes inverted), else `0x00`.
 pub fn desc_flip(f: &Field) -> u8 {
     if f.attrs.desc.is_some() {

@@ -6,7 +6,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::hooks::{desc_flip, EmptyKey, Encoding};
+use super::hooks::{desc_flip, phoenix_flag, EmptyKey, Encoding};
 use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::attr::kw;
@@ -35,7 +35,7 @@ impl Encoding for Native {
         }
         raw_string_alone(cx, &input.fields, false);
         no_text_layout(cx, input);
-        optimizable_needs_phoenix(cx, input);
+        phoenix_flag(cx, input, "add `encoding = \"phoenix\"`");
     }
 
     fn delimiter(&self) -> Option<u8> {
@@ -490,15 +490,5 @@ fn no_text_layout(cx: &Ctxt, input: &Input) {
                 );
             }
         }
-    }
-}
-
-/// `row_key_order_optimizable` is a Phoenix table flag.
-pub(super) fn optimizable_needs_phoenix(cx: &Ctxt, input: &Input) {
-    if let Some(flag) = &input.attrs.row_key_order_optimizable {
-        cx.error_spanned_by(
-            flag,
-            "`row_key_order_optimizable` is a Phoenix table flag; add `encoding = \"phoenix\"`",
-        );
     }
 }

@@ -5,7 +5,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::hooks::{desc_flip, first_droppable, is_some, refuse_flags, EmptyKey, Encoding};
+use super::hooks::{
+    desc_flip, first_droppable, is_some, phoenix_flag, refuse_flags, EmptyKey, Encoding,
+};
 use super::refusal::Refusal;
 use crate::ast::{is_decimal, Class, Field, Input};
 use crate::ctxt::Ctxt;
@@ -310,6 +312,7 @@ fn member(f: &Field) -> Option<Member> {
 
 /// HBase's rules for the key, reported all at once.
 fn check(cx: &Ctxt, input: &Input) {
+    phoenix_flag(cx, input, "an HBase Struct key has none: remove it");
     if let Some(d) = &input.attrs.delimiter {
         cx.error_spanned_by(
             d,

@@ -5,10 +5,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::hooks::{EmptyKey, Encoding};
-use super::native::{
-    field_rules, leading_digits, lit, optimizable_needs_phoenix, raw_string_alone,
-};
+use super::hooks::{phoenix_flag, EmptyKey, Encoding};
+use super::native::{field_rules, leading_digits, lit, raw_string_alone};
 use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
@@ -39,7 +37,7 @@ impl Encoding for Text {
         }
         raw_string_alone(cx, &input.fields, true);
         text_layout(cx, input, self.delimiter);
-        optimizable_needs_phoenix(cx, input);
+        phoenix_flag(cx, input, "add `encoding = \"phoenix\"`");
     }
 
     fn delimiter(&self) -> Option<u8> {
