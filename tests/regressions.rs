@@ -630,6 +630,60 @@ fn check_rows<K: RowKey + std::fmt::Debug + Clone + PartialEq>(
     }
 }
 
+/// Every key of three fields over the values `a`, `b`, `c` that encodes (every field NULL is
+/// the empty row key, which encode refuses).
+fn product<K: RowKey, A: Clone, B: Clone, C: Clone>(
+    a: &[A],
+    b: &[B],
+    c: &[C],
+    make: impl Fn(A, B, C) -> K,
+) -> Vec<K> {
+    let mut keys = Vec::new();
+    for x in a {
+        for y in b {
+            for z in c {
+                keys.push(make(x.clone(), y.clone(), z.clone()));
+            }
+        }
+    }
+    keys.retain(|k| k.encode().is_ok());
+    keys
+}
+
+/// For every fixed first and second field and every range on the third, the plan `plan`
+/// returns exactly the keys whose `fields` match.
+fn every_range_after_two_fixed<K, A, B, C>(
+    keys: &[K],
+    (a, b, c): (&[A], &[B], &[C]),
+    fields: impl Fn(&K) -> (&A, &B, &C),
+    plan: impl Fn(A, B, (core::ops::Bound<C>, core::ops::Bound<C>)) -> ScanPlan,
+) where
+    K: RowKey + std::fmt::Debug + Clone + PartialEq,
+    A: Clone + PartialEq + std::fmt::Debug,
+    B: Clone + PartialEq + std::fmt::Debug,
+    C: Clone + Ord + std::fmt::Debug,
+{
+    for x in a {
+        for y in b {
+            for lo in bounds(c) {
+                for hi in bounds(c) {
+                    let r = (lo.clone(), hi.clone());
+                    let plan = plan(x.clone(), y.clone(), r.clone());
+                    check_rows(
+                        keys,
+                        &plan,
+                        |k| {
+                            let (ka, kb, kc) = fields(k);
+                            ka == x && kb == y && in_bounds(kc, &r)
+                        },
+                        &|| format!("{x:?}, {y:?}, then {r:?}"),
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn hbase_desc_null_then_a_range_holds_only_null_rows() {
     #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -640,28 +694,17 @@ fn hbase_desc_null_then_a_range_holds_only_null_rows() {
         b: Option<String>,
         c: Option<String>,
     }
+    let k = |a: &[u8], b: Option<&str>, c: Option<&str>| K {
+        a: Some(a.to_vec()),
+        b: b.map(String::from),
+        c: c.map(String::from),
+    };
     // The reproduction: b = Some("z") and Some("") rows came back for b = None.
     let rows = [
-        K {
-            a: Some(vec![97]),
-            b: None,
-            c: None,
-        },
-        K {
-            a: Some(vec![97]),
-            b: None,
-            c: Some("c".into()),
-        },
-        K {
-            a: Some(vec![97]),
-            b: Some("z".into()),
-            c: None,
-        },
-        K {
-            a: Some(vec![97]),
-            b: Some(String::new()),
-            c: Some("c".into()),
-        },
+        k(b"a", None, None),
+        k(b"a", None, Some("c")),
+        k(b"a", Some("z"), None),
+        k(b"a", Some(""), Some("c")),
     ];
     let plan = K::scan()
         .a(Some(vec![97]))
@@ -677,44 +720,16 @@ fn hbase_desc_null_then_a_range_holds_only_null_rows() {
     let s = [
         None,
         Some(String::new()),
-        Some("a".to_string()),
-        Some("z".to_string()),
+        Some("a".into()),
+        Some("z".into()),
     ];
-    let mut keys = Vec::new();
-    for x in &a {
-        for y in &s {
-            for z in &s {
-                keys.push(K {
-                    a: x.clone(),
-                    b: y.clone(),
-                    c: z.clone(),
-                });
-            }
-        }
-    }
-    // Every field NULL is the empty row key, which encode refuses.
-    keys.retain(|k| k.encode().is_ok());
-    for x in &a {
-        for y in &s {
-            for lo in bounds(&s) {
-                for hi in bounds(&s) {
-                    let r = (lo.clone(), hi.clone());
-                    let plan = K::scan()
-                        .a(x.clone())
-                        .b(y.clone())
-                        .c_range(r.clone())
-                        .plan()
-                        .unwrap();
-                    check_rows(
-                        &keys,
-                        &plan,
-                        |k| k.a == *x && k.b == *y && in_bounds(&k.c, &r),
-                        &|| format!("a = {x:?}, b = {y:?}, c in {r:?}"),
-                    );
-                }
-            }
-        }
-    }
+    let keys = product(&a, &s, &s, |a, b, c| K { a, b, c });
+    every_range_after_two_fixed(
+        &keys,
+        (&a, &s, &s),
+        |k| (&k.a, &k.b, &k.c),
+        |a, b, r| K::scan().a(a).b(b).c_range(r).plan().unwrap(),
+    );
 }
 
 #[test]
@@ -726,46 +741,15 @@ fn bigtable_empty_field_then_a_range_holds_only_empty_rows() {
         b: Vec<u8>,
         c: String,
     }
-    let s = [
-        String::new(),
-        "\0".to_string(),
-        "a".to_string(),
-        "x".to_string(),
-    ];
+    let s = [String::new(), "\0".into(), "a".into(), "x".into()];
     let b = [vec![], vec![0], vec![0, 0xFF], vec![1]];
-    let mut keys = Vec::new();
-    for x in &s {
-        for y in &b {
-            for z in &s {
-                keys.push(K {
-                    a: x.clone(),
-                    b: y.clone(),
-                    c: z.clone(),
-                });
-            }
-        }
-    }
-    for x in &s {
-        for y in &b {
-            for lo in bounds(&s) {
-                for hi in bounds(&s) {
-                    let r = (lo.clone(), hi.clone());
-                    let plan = K::scan()
-                        .a(x.clone())
-                        .b(y.clone())
-                        .c_range(r.clone())
-                        .plan()
-                        .unwrap();
-                    check_rows(
-                        &keys,
-                        &plan,
-                        |k| k.a == *x && k.b == *y && in_bounds(&k.c, &r),
-                        &|| format!("a = {x:?}, b = {y:?}, c in {r:?}"),
-                    );
-                }
-            }
-        }
-    }
+    let keys = product(&s, &b, &s, |a, b, c| K { a, b, c });
+    every_range_after_two_fixed(
+        &keys,
+        (&s, &b, &s),
+        |k| (&k.a, &k.b, &k.c),
+        |a, b, r| K::scan().a(a).b(b).c_range(r).plan().unwrap(),
+    );
 }
 
 #[test]
@@ -787,71 +771,22 @@ fn phoenix_null_then_a_range_holds_only_null_rows() {
         c: String,
     }
     let a = ["a".to_string(), "b".to_string()];
-    let s = [
-        None,
-        Some("a".to_string()),
-        Some("ab".to_string()),
-        Some("b".to_string()),
-    ];
-    let mut keys = Vec::new();
-    let mut desc = Vec::new();
-    for x in &a {
-        for y in &s {
-            for z in &s {
-                keys.push(K {
-                    a: x.clone(),
-                    b: y.clone(),
-                    c: z.clone(),
-                });
-                if let Some(z) = z {
-                    desc.push(D {
-                        a: x.clone(),
-                        b: y.clone(),
-                        c: z.clone(),
-                    });
-                }
-            }
-        }
-    }
+    let s = [None, Some("a".into()), Some("ab".into()), Some("b".into())];
+    let keys = product(&a, &s, &s, |a, b, c| K { a, b, c });
+    every_range_after_two_fixed(
+        &keys,
+        (&a, &s, &s),
+        |k| (&k.a, &k.b, &k.c),
+        |a, b, r| K::scan().a(a).b(b).c_range(r).plan().unwrap(),
+    );
     let strings: Vec<String> = s.iter().flatten().cloned().collect();
-    for x in &a {
-        for y in &s {
-            for lo in bounds(&s) {
-                for hi in bounds(&s) {
-                    let r = (lo.clone(), hi.clone());
-                    let plan = K::scan()
-                        .a(x.clone())
-                        .b(y.clone())
-                        .c_range(r.clone())
-                        .plan()
-                        .unwrap();
-                    check_rows(
-                        &keys,
-                        &plan,
-                        |k| k.a == *x && k.b == *y && in_bounds(&k.c, &r),
-                        &|| format!("a = {x:?}, b = {y:?}, c in {r:?}"),
-                    );
-                }
-            }
-            for lo in bounds(&strings) {
-                for hi in bounds(&strings) {
-                    let r = (lo.clone(), hi.clone());
-                    let plan = D::scan()
-                        .a(x.clone())
-                        .b(y.clone())
-                        .c_range(r.clone())
-                        .plan()
-                        .unwrap();
-                    check_rows(
-                        &desc,
-                        &plan,
-                        |k| k.a == *x && k.b == *y && in_bounds(&k.c, &r),
-                        &|| format!("DESC: a = {x:?}, b = {y:?}, c in {r:?}"),
-                    );
-                }
-            }
-        }
-    }
+    let desc = product(&a, &s, &strings, |a, b, c| D { a, b, c });
+    every_range_after_two_fixed(
+        &desc,
+        (&a, &s, &strings),
+        |k| (&k.a, &k.b, &k.c),
+        |a, b, r| D::scan().a(a).b(b).c_range(r).plan().unwrap(),
+    );
 }
 
 // Issue 20, defect 3: a Java-hash salt of 2^31 - 1 buckets. Planning walked every bucket to
