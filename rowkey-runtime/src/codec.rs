@@ -43,7 +43,6 @@ macro_rules! big_endian_codec {
 pub(crate) mod bytes;
 mod float;
 mod int;
-mod option;
 mod scalar;
 #[cfg(feature = "uuid")]
 mod uuid;

@@ -140,7 +140,7 @@ pub enum EncodeError {
     /// values, each a range of its own.
     TooManyRanges {
         /// The salt.
-        salt: crate::Salt,
+        salt: crate::salt::Salt,
         /// The ranges the plan would need.
         ranges: u64,
         /// The limit.

@@ -43,6 +43,7 @@ pub(crate) use fixed_width;
 mod digits;
 mod fixed;
 mod java;
+mod option;
 mod text;
 
 pub use digits::{Decimal, Hex, Unsigned};
@@ -58,6 +59,20 @@ pub use text::{
 use crate::codec::KeyCodec;
 use crate::error::{DecodeError, EncodeError};
 use crate::io::{Reader, Writer};
+
+/// Sums part widths in a const context: `None` if any part is `None`.
+pub(crate) const fn sum(parts: &[Option<usize>]) -> Option<usize> {
+    let mut total = 0;
+    let mut i = 0;
+    while i < parts.len() {
+        match parts[i] {
+            Some(w) => total += w,
+            None => return None,
+        }
+        i += 1;
+    }
+    Some(total)
+}
 
 /// The byte format of a field of type `T`. Same contract as [`KeyCodec`], with the format as a
 /// type so that attributes compose.

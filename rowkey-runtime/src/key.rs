@@ -39,12 +39,12 @@ pub trait RowKey: Sized {
     const DELIMITER: Option<u8> = None;
     /// Changes whenever an edit to the struct can change the bytes of its keys (field order,
     /// types, attributes, salt, encoding) and not when a field is renamed: pin it in a test. See
-    /// [`Layout`](crate::Layout).
+    /// [`Layout`](crate::layout::Layout).
     const LAYOUT_FINGERPRINT: u64;
 
     /// The layout as a value: encoding, salt, fields with their types, attributes, widths and
     /// offsets. Its `Display` is a one-line description.
-    fn layout() -> crate::Layout;
+    fn layout() -> crate::layout::Layout;
 
     /// `(radix, digits, largest value of the type)` when the key starts with the digits of a
     /// `#[hex(N)]` or `#[decimal(N)]` field.
@@ -122,7 +122,7 @@ pub trait RowKey: Sized {
     /// in the salt's text form in text keys), even ranges of an md5 prefix
     /// ([`splits::uniform`](crate::splits::uniform) over the digest), HBase's
     /// `HexStringSplit`/`DecimalStringSplit` for a leading `#[hex(N)]`/`#[decimal(N)]` field (up
-    /// to the type's largest value). Other layouts say [`SplitError::NeedsSample`](crate::SplitError::NeedsSample):
+    /// to the type's largest value). Other layouts say [`SplitError::NeedsSample`](crate::splits::SplitError::NeedsSample):
     /// use [`splits::from_sample`](crate::splits::from_sample) with real keys.
     ///
     /// ```
@@ -134,7 +134,7 @@ pub trait RowKey: Sized {
     ///
     /// assert_eq!(Event::split_points(4).unwrap(), [vec![4], vec![8], vec![12]]);
     /// ```
-    fn split_points(regions: usize) -> Result<Vec<Vec<u8>>, crate::SplitError> {
+    fn split_points(regions: usize) -> Result<Vec<Vec<u8>>, crate::splits::SplitError> {
         crate::splits::for_layout(Self::SALT, Self::SALT_TEXT, Self::LEADING_DIGITS, regions)
     }
 }

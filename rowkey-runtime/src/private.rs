@@ -29,16 +29,7 @@ pub use std::string::String;
 
 /// Sums part widths in a const context: `None` if any part is `None`.
 pub const fn sum(parts: &[Option<usize>]) -> Option<usize> {
-    let mut total = 0;
-    let mut i = 0;
-    while i < parts.len() {
-        match parts[i] {
-            Some(w) => total += w,
-            None => return None,
-        }
-        i += 1;
-    }
-    Some(total)
+    crate::format::sum(parts)
 }
 
 /// A part width minus `n` bytes (the delimiter a text layout's last part does not have).

@@ -1,6 +1,6 @@
 //! FoundationDB's tuple layer (`#[rowkey(encoding = "fdb_tuple")]`): each field one element of
 //! a packed tuple. The runtime picks the element by the field's type (its `TupleValue` impls),
-//! so every field has the one format `fdb_tuple::Element`; the key marks itself `Nestable`, so
+//! so every field has the one format `fdb_tuple::Element`; the key implements `Nestable` (its own bytes), so
 //! that another tuple key can hold it as a nested tuple. No attribute applies: the tuple layer
 //! has one byte form per type and no descending order.
 
@@ -57,7 +57,24 @@ impl Encoding for FdbTuple {
         let ident = input.ident;
         let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
         quote! {
-            impl #impl_generics #krate::__private::fdb_tuple::Nestable for #ident #ty_generics #where_clause {}
+            impl #impl_generics #krate::__private::fdb_tuple::Nestable for #ident #ty_generics #where_clause {
+                const MAX_LEN: #krate::__private::Option<::core::primitive::usize> =
+                    <Self as #krate::__private::RowKey>::MAX_LEN;
+
+                #[inline]
+                fn encode_key(
+                    &self,
+                ) -> #krate::__private::Result<::std::vec::Vec<::core::primitive::u8>, #krate::__private::EncodeError> {
+                    <Self as #krate::__private::RowKey>::encode(self)
+                }
+
+                #[inline]
+                fn decode_key(
+                    bytes: &[::core::primitive::u8],
+                ) -> #krate::__private::Result<Self, #krate::__private::DecodeError> {
+                    <Self as #krate::__private::RowKey>::decode(bytes)
+                }
+            }
         }
     }
 

@@ -46,7 +46,6 @@
 use crate::error::{DecodeError, EncodeError};
 use crate::format::Format;
 use crate::io::{Reader, Writer};
-use crate::key::RowKey;
 
 const NULL: u8 = 0x00;
 const BYTES: u8 = 0x01;
@@ -601,7 +600,16 @@ impl TupleValue for String {
     label = "not a tuple element",
     note = "a field of a tuple key is an integer, bool, f32, f64, String, Vec<u8>, [u8; N], uuid::Uuid (feature `uuid`), Option of one, `()`, a Rust tuple, another key with `#[rowkey(encoding = \"fdb_tuple\")]`, or a type of yours that implements `rowkey::encodings::fdb_tuple::TupleValue`"
 )]
-pub trait Nestable {}
+pub trait Nestable: Sized {
+    /// The key's `RowKey::MAX_LEN`.
+    const MAX_LEN: Option<usize>;
+
+    /// The key's own bytes, `RowKey::encode`.
+    fn encode_key(&self) -> Result<Vec<u8>, EncodeError>;
+
+    /// The key of its own bytes, `RowKey::decode`.
+    fn decode_key(bytes: &[u8]) -> Result<Self, DecodeError>;
+}
 
 /// The end of the element that starts at `at` (its type code): inside a nested tuple when
 /// `nested` (a null there is `00 FF`). Iterative, so hostile nesting cannot exhaust the stack.
@@ -661,8 +669,8 @@ fn element_end(bytes: &[u8], at: usize, nested: bool) -> Result<usize, (usize, &
 }
 
 /// The packed bytes of key `k` as a nested tuple's elements: its nulls `00 FF`.
-fn nested_elements<K: RowKey>(k: &K) -> Result<Vec<u8>, EncodeError> {
-    let top = k.encode()?;
+fn nested_elements<K: Nestable>(k: &K) -> Result<Vec<u8>, EncodeError> {
+    let top = k.encode_key()?;
     let mut out = Vec::with_capacity(top.len() + 4);
     let mut i = 0;
     while i < top.len() {
@@ -679,7 +687,7 @@ fn nested_elements<K: RowKey>(k: &K) -> Result<Vec<u8>, EncodeError> {
     Ok(out)
 }
 
-impl<K: RowKey + Nestable> TupleValue for K {
+impl<K: Nestable> TupleValue for K {
     const WIDTH: Option<usize> = None;
     /// The key, its nulls doubled, between `05` and `00`: an upper bound.
     const MAX_WIDTH: Option<usize> = match K::MAX_LEN {
@@ -732,7 +740,7 @@ impl<K: RowKey + Nestable> TupleValue for K {
             }
         }
         r.advance(i + 1);
-        K::decode(&top).map_err(|e| {
+        K::decode_key(&top).map_err(|e| {
             let o = e.offset();
             let at = origin.get(o).copied().unwrap_or(base + i);
             e.shifted(at.saturating_sub(o))
@@ -763,7 +771,7 @@ impl TupleValue for () {
 
 /// `2 + widths`, `None` when a part has none.
 const fn framed(parts: &[Option<usize>]) -> Option<usize> {
-    match crate::__private::sum(parts) {
+    match crate::format::sum(parts) {
         Some(n) => Some(n + 2),
         None => None,
     }

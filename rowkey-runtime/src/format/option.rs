@@ -1,8 +1,9 @@
-//! `Option<T>`: `00` for None, `01` followed by T for Some, so None sorts first.
+//! `Option<T>` as a [`KeyCodec`]: the [`Opt`] format over [`Natural`], `00` for None, `01`
+//! followed by T for Some, so None sorts first.
 
-use super::KeyCodec;
+use super::{Format, Natural, Opt};
+use crate::codec::KeyCodec;
 use crate::error::{DecodeError, EncodeError};
-use crate::format::{Format, Natural, Opt};
 use crate::io::{Reader, Writer};
 
 impl<T: KeyCodec> KeyCodec for Option<T> {
