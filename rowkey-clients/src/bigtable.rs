@@ -26,7 +26,9 @@
 //! ```
 
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::row_range::{EndKey, StartKey};
-use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{RowRange, RowSet};
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{
+    RowRange, RowSet, SampleRowKeysResponse,
+};
 use rowkey_runtime::{ScanPlan, ScanRange};
 
 /// The range as a `RowRange`: `start_key_closed` (left unset for an empty start, which Bigtable
@@ -88,4 +90,46 @@ pub fn range_row_set(range: &ScanRange) -> Option<RowSet> {
         row_keys: Vec::new(),
         row_ranges: vec![row_range(range)],
     })
+}
+
+/// The request metadata Google's Bigtable clients send to say which features they support:
+/// `bigtable-features`, a base64url `FeatureFlags` message with `reverse_scans` set (`08 01`).
+/// A `ReadRowsRequest` with `reversed: true` needs it: without it the emulator answers
+/// `Client doesn't support reverse scans yet`.
+///
+/// ```
+/// use rowkey_clients::bigtable::FEATURES_METADATA;
+///
+/// let mut request = tonic::Request::new(());
+/// let (name, value) = FEATURES_METADATA;
+/// request.metadata_mut().insert(name, value.parse().unwrap());
+/// assert_eq!(request.metadata().get("bigtable-features").unwrap(), "CAE=");
+/// ```
+pub const FEATURES_METADATA: (&str, &str) = ("bigtable-features", "CAE=");
+
+/// A table's split points from its `SampleRowKeys` answer: each sample's row key ends a
+/// stretch of the table (the last one, empty, is the end of the table), so the non-empty keys,
+/// in order and without repeats, are where regions (tablets) start, the form that
+/// `rowkey::splits::check`, `rowkey::sim::Table::new` and the read-cost report take.
+///
+/// ```
+/// use bigtable_rs::google::bigtable::v2::SampleRowKeysResponse;
+/// use rowkey_clients::bigtable::split_points;
+///
+/// let sample = |key: &[u8], offset| SampleRowKeysResponse {
+///     row_key: key.to_vec(),
+///     offset_bytes: offset,
+/// };
+/// let answer = [sample(b"g", 100), sample(b"p", 200), sample(b"", 300)];
+/// assert_eq!(split_points(&answer), [b"g".to_vec(), b"p".to_vec()]);
+/// ```
+pub fn split_points(samples: &[SampleRowKeysResponse]) -> Vec<Vec<u8>> {
+    let mut keys: Vec<Vec<u8>> = samples
+        .iter()
+        .filter(|s| !s.row_key.is_empty())
+        .map(|s| s.row_key.clone())
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys
 }

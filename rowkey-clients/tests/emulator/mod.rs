@@ -1,0 +1,231 @@
+//! Google's Bigtable emulator (`cbtemulator`) for the tests: found, started on a free loopback
+//! port, and stopped.
+//!
+//! Found through `BIGTABLE_EMULATOR_BIN`, then `cbtemulator` on `PATH`, then the Google Cloud
+//! SDK (`platform/bigtable-emulator/cbtemulator` under the root that
+//! `gcloud info --format='value(installation.sdk_root)'` prints). With `CI=true` a missing
+//! emulator fails the test, naming the package to install; elsewhere the test prints a notice
+//! and passes.
+//!
+//! The emulator runs under `sh`, which kills it when its standard input closes: when the
+//! [`Emulator`] is dropped (also while a test panics), and when the test binary exits for any
+//! reason, so a shared emulator (never dropped: it lives in a static) does not outlive its
+//! tests either.
+
+#![allow(dead_code)] // Each test binary uses its own part of the harness.
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use googleapis_tonic_google_bigtable_admin_v2::google::bigtable::admin::v2 as admin;
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2 as data;
+use tonic::metadata::MetadataValue;
+use tonic::service::interceptor::InterceptedService;
+use tonic::transport::{Channel, Endpoint};
+
+/// The Debian package (of Google's apt repository) that holds the emulator.
+pub const PACKAGE: &str = "google-cloud-cli-bigtable-emulator";
+
+/// The project and instance every table of the tests lives in (the emulator takes any).
+pub const INSTANCE: &str = "projects/rowkey/instances/tests";
+
+/// One running emulator.
+pub struct Emulator {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    child: Child,
+    stdin: Option<ChildStdin>,
+}
+
+/// The emulator's binary, or `None`.
+pub fn find() -> Option<PathBuf> {
+    if let Some(bin) = std::env::var_os("BIGTABLE_EMULATOR_BIN") {
+        return Some(PathBuf::from(bin));
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    if let Some(bin) = std::env::split_paths(&path)
+        .map(|dir| dir.join("cbtemulator"))
+        .find(|bin| bin.is_file())
+    {
+        return Some(bin);
+    }
+    let out = Command::new("gcloud")
+        .args(["info", "--format=value(installation.sdk_root)"])
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    let root = String::from_utf8(out.stdout).ok()?;
+    let bin = PathBuf::from(root.trim()).join("platform/bigtable-emulator/cbtemulator");
+    bin.is_file().then_some(bin)
+}
+
+/// What to do without an emulator: fail under CI, else print a notice. `None` when missing.
+fn found_or_notice() -> Option<PathBuf> {
+    if let Some(bin) = find() {
+        return Some(bin);
+    }
+    let msg = format!(
+        "the Bigtable emulator (cbtemulator) was not found through BIGTABLE_EMULATOR_BIN, PATH or \
+         `gcloud info`; install the `{PACKAGE}` package (Google Cloud CLI) to run these tests"
+    );
+    if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{msg}");
+    }
+    eprintln!("notice: skipped: {msg}");
+    None
+}
+
+impl Emulator {
+    /// A new emulator of this test's own, or `None` (after the notice) when there is none.
+    pub fn start() -> Option<Emulator> {
+        let bin = found_or_notice()?;
+        let mut last = String::new();
+        for _ in 0..5 {
+            match Emulator::spawn(&bin) {
+                Ok(e) => return Some(e),
+                Err(e) => last = e,
+            }
+        }
+        panic!(
+            "the Bigtable emulator at {} did not start: {last}",
+            bin.display()
+        );
+    }
+
+    /// The emulator that every test of this binary shares, started on first use.
+    pub fn shared() -> Option<&'static Emulator> {
+        static SHARED: OnceLock<Option<Emulator>> = OnceLock::new();
+        SHARED.get_or_init(Emulator::start).as_ref()
+    }
+
+    fn spawn(bin: &std::path::Path) -> Result<Emulator, String> {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map_err(|e| e.to_string())?
+            .port();
+        // `sh` starts the emulator, then waits for its own standard input to close (the
+        // emulator's is /dev/null, so only `cat` holds the pipe) and kills it.
+        let mut child = Command::new("sh")
+            .args([
+                "-c",
+                r#""$0" -host=127.0.0.1 -port="$1" >/dev/null 2>&1 & pid=$!; cat >/dev/null; kill "$pid" 2>/dev/null; wait "$pid""#,
+            ])
+            .arg(bin)
+            .arg(port.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .map_err(|e| e.to_string())?;
+        let stdin = child.stdin.take();
+        let addr = SocketAddr::from(([127, 0, 0, 1], port));
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(10) {
+            if TcpStream::connect_timeout(&addr, Duration::from_millis(100)).is_ok() {
+                return Ok(Emulator { addr, child, stdin });
+            }
+            if let Ok(Some(status)) = child.try_wait() {
+                return Err(format!("it exited ({status}) on port {port}"));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        drop(stdin);
+        let _ = child.wait();
+        Err(format!("nothing listened on port {port} after 10 s"))
+    }
+
+    /// Stops the emulator now (its clients' streams end with an error), and waits for it.
+    pub fn kill(&mut self) {
+        if self.stdin.take().is_some() {
+            let _ = self.child.wait();
+        }
+    }
+
+    fn endpoint(&self) -> Endpoint {
+        Endpoint::from_shared(format!("http://{}", self.addr)).expect("a loopback address")
+    }
+
+    /// A data client that sends the `bigtable-features` header Google's clients send (reverse
+    /// scans on), as the emulator wants for reversed reads.
+    ///
+    /// Its streams get a 32 KiB flow-control window: the emulator sends every row in a DATA
+    /// frame of its own (about 50 bytes), and h2 (0.4.20, under tonic 0.14) ends a connection
+    /// with `GOAWAY ENHANCE_YOUR_CALM "too_many_data_frames"` once the small frames it holds
+    /// unread cost more than half the connection window (5 MiB: each frame under 256 bytes
+    /// costs 256 minus its size). A merge holds every stream but one unread by design; with
+    /// hyper's 2 MiB stream window one held stream alone trips it. 16 streams × 32 KiB of
+    /// 50-byte frames cost about 2.1 MiB, under the 2.5 MiB budget.
+    pub async fn data(&self) -> DataClient {
+        let channel = self
+            .endpoint()
+            .initial_stream_window_size(16 * 1024)
+            .connect()
+            .await
+            .expect("connects to the emulator");
+        data::bigtable_client::BigtableClient::with_interceptor(channel, features as Features)
+            .max_decoding_message_size(256 << 20)
+    }
+
+    /// An admin client.
+    pub async fn admin(&self) -> AdminClient {
+        let channel = self
+            .endpoint()
+            .connect()
+            .await
+            .expect("connects to the emulator");
+        admin::bigtable_table_admin_client::BigtableTableAdminClient::new(channel)
+    }
+
+    /// Creates table `name` with column family `f`; returns its full name.
+    pub async fn create_table(&self, name: &str) -> String {
+        self.create_table_with(name, None).await
+    }
+
+    /// Creates table `name` with column family `f` and the given row-key schema.
+    pub async fn create_table_with(
+        &self,
+        name: &str,
+        row_key_schema: Option<admin::r#type::Struct>,
+    ) -> String {
+        let table = admin::Table {
+            column_families: [("f".to_string(), admin::ColumnFamily::default())].into(),
+            row_key_schema,
+            ..admin::Table::default()
+        };
+        self.admin()
+            .await
+            .create_table(admin::CreateTableRequest {
+                parent: INSTANCE.into(),
+                table_id: name.into(),
+                table: Some(table),
+                initial_splits: Vec::new(),
+            })
+            .await
+            .unwrap_or_else(|e| panic!("CreateTable {name}: {e}"));
+        format!("{INSTANCE}/tables/{name}")
+    }
+}
+
+impl Drop for Emulator {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+type Features = fn(tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status>;
+
+/// A data client of the emulator.
+pub type DataClient = data::bigtable_client::BigtableClient<InterceptedService<Channel, Features>>;
+
+/// An admin client of the emulator.
+pub type AdminClient = admin::bigtable_table_admin_client::BigtableTableAdminClient<Channel>;
+
+fn features(mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+    let (name, value) = rowkey_clients::bigtable::FEATURES_METADATA;
+    request
+        .metadata_mut()
+        .insert(name, MetadataValue::from_static(value));
+    Ok(request)
+}
