@@ -543,13 +543,14 @@ fn java_raw_string() {
     end_to_end("java_raw_string", keys, queries);
 }
 
-// Layout 5: a Bigtable row-key schema key (String, DESC String, Int64).
+// Layout 5: a Bigtable row-key schema key (String, DESC String, Int64 OrderedCodeBytes).
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(encoding = "bigtable")]
 struct SchemaRow {
     tenant: String,
     #[desc]
     name: String,
+    #[ordered_code]
     id: i64,
 }
 
@@ -576,6 +577,18 @@ fn bigtable_row_key_schema() {
                 .plan()
                 .unwrap(),
             Box::new(move |k| k.tenant == tt && k.name >= l2),
+        ));
+        let other = rng.pick(&keys).id;
+        let (lo, hi) = (t.id.min(other), t.id.max(other));
+        let (tt, name) = (tenant.clone(), t.name.clone());
+        queries.push((
+            SchemaRow::scan()
+                .tenant(tenant.clone())
+                .name(name.clone())
+                .id_range(lo..=hi)
+                .plan()
+                .unwrap(),
+            Box::new(move |k| k.tenant == tt && k.name == name && (lo..=hi).contains(&k.id)),
         ));
         let (tt, name) = (tenant.clone(), t.name.clone());
         queries.push((

@@ -39,9 +39,19 @@ pub mod kw {
     pub const TERMINATED: &str = "terminated";
     pub const PRECISION: &str = "precision";
     pub const BLOB: &str = "blob";
+    pub const ORDERED_CODE: &str = "ordered_code";
     /// Every field attribute, for "goes on a field" errors.
     pub const FIELD_ATTRS: &[&str] = &[
-        FIXED, DECIMAL, HEX, REVERSE, REVERSE_TS, DESC, JAVA, PRECISION, BLOB,
+        FIXED,
+        DECIMAL,
+        HEX,
+        REVERSE,
+        REVERSE_TS,
+        DESC,
+        JAVA,
+        PRECISION,
+        BLOB,
+        ORDERED_CODE,
     ];
 }
 
@@ -224,6 +234,8 @@ pub struct FieldAttrs {
     pub precision: Option<(Num, Num)>,
     /// `#[blob]`: an HBase `OrderedBlob` (the bytes copied to the end of the key).
     pub blob: Flag,
+    /// `#[ordered_code]`: a Bigtable `Int64`, `Int32` or `Timestamp` with `OrderedCodeBytes`.
+    pub ordered_code: Flag,
 }
 
 /// Stores `value` in `slot`, or reports a duplicate spanned on `at`.
@@ -420,6 +432,7 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
             kw::REVERSE_TS => flag(cx, attr, &mut out.reverse_ts, kw::REVERSE_TS),
             kw::DESC => flag(cx, attr, &mut out.desc, kw::DESC),
             kw::BLOB => flag(cx, attr, &mut out.blob, kw::BLOB),
+            kw::ORDERED_CODE => flag(cx, attr, &mut out.ordered_code, kw::ORDERED_CODE),
             kw::JAVA => java(cx, attr, &mut out),
             kw::PRECISION => {
                 let parsed = attr.parse_args_with(|input: ParseStream| {

@@ -32,7 +32,18 @@ use syn::{parse_macro_input, DeriveInput};
 #[proc_macro_derive(
     RowKey,
     attributes(
-        rowkey, salt, fixed, decimal, hex, reverse, reverse_ts, desc, java, precision, blob
+        rowkey,
+        salt,
+        fixed,
+        decimal,
+        hex,
+        reverse,
+        reverse_ts,
+        desc,
+        java,
+        precision,
+        blob,
+        ordered_code
     )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {

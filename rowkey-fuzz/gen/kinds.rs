@@ -728,8 +728,41 @@ pub fn bigtable() -> Vec<Kind> {
         bt(kind("bigtable i64", "i64", &[], "g.int(64) as i64")
             .key("(*a as u64).cmp(&(*b as u64))")
             .no_range()),
+        bt(kind("bigtable i32", "i32", &[], "g.int(32) as i32")
+            .key("(*a as u32).cmp(&(*b as u32))")
+            .no_range()),
+        bt(
+            kind("bigtable SystemTime", "std::time::SystemTime", &[], TIME)
+                .key(format!("{{ {MICROS} (m(a) as u64).cmp(&(m(b) as u64)) }}"))
+                .no_range(),
+        ),
+        // OrderedCodeBytes: every value sorts, so ranges.
+        bt(kind(
+            "bigtable ordered_code i64",
+            "i64",
+            &["#[ordered_code]"],
+            "g.int(64) as i64",
+        )),
+        bt(kind(
+            "bigtable ordered_code i32",
+            "i32",
+            &["#[ordered_code]"],
+            "g.int(32) as i32",
+        )),
+        bt(kind(
+            "bigtable ordered_code SystemTime",
+            "std::time::SystemTime",
+            &["#[ordered_code]"],
+            TIME,
+        )),
     ]
 }
+
+/// A `SystemTime` of whole microseconds, before or after 1970 (up to about 4,400 years).
+const TIME: &str = "{ let us = g.int(48) as i64; let d = std::time::Duration::from_micros(us.unsigned_abs()); if us < 0 { std::time::UNIX_EPOCH - d } else { std::time::UNIX_EPOCH + d } }";
+
+/// `m`: a `SystemTime`'s microseconds since 1970, the `Int64` that Bigtable stores.
+const MICROS: &str = "let m = |t: &std::time::SystemTime| match t.duration_since(std::time::UNIX_EPOCH) { Ok(d) => d.as_micros() as i64, Err(e) => -(e.duration().as_micros() as i64) };";
 
 /// Every kind of field of a FoundationDB tuple key (`Option` is applied by the layout): each
 /// element type, in FoundationDB's order (numbers by value, floats by `total_cmp`, strings and

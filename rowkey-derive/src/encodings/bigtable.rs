@@ -1,13 +1,15 @@
 //! Bigtable row-key schemas (`#[rowkey(encoding = "bigtable")]`): a `Type.Struct` with the
 //! `OrderedCodeBytes` encoding. Field types: `String` (`String` with UTF-8 bytes), `Vec<u8>`
-//! (`Bytes`), `i64` (`Int64` with `BigEndianBytes`); `#[desc]` on any.
+//! (`Bytes`), `i64` / `i32` (`Int64` / `Int32`) and `SystemTime` (`Timestamp`, `Int64`
+//! microseconds), each with `BigEndianBytes`, or `OrderedCodeBytes` under `#[ordered_code]`;
+//! `#[desc]` on any.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::hooks::{desc_flip, phoenix_flag, refuse_flags, EmptyKey, Encoding};
 use super::refusal::Refusal;
-use crate::ast::{Class, Field, Input};
+use crate::ast::{ungroup, Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
 use crate::tokens::krate;
@@ -17,6 +19,48 @@ pub fn build(_input: &Input) -> Box<dyn Encoding> {
 }
 
 struct Bigtable;
+
+/// A field's Bigtable type.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    String,
+    Bytes,
+    Int64,
+    Int32,
+    Timestamp,
+    Other,
+}
+
+fn kind(f: &Field) -> Kind {
+    match f.class {
+        Class::String => Kind::String,
+        Class::Bytes => Kind::Bytes,
+        Class::Signed(8) => Kind::Int64,
+        Class::Signed(4) => Kind::Int32,
+        Class::Other if is_system_time(f.ty) => Kind::Timestamp,
+        _ => Kind::Other,
+    }
+}
+
+/// `SystemTime`, `std::time::SystemTime` or any path ending in it (through `macro_rules!`
+/// groups too).
+fn is_system_time(ty: &syn::Type) -> bool {
+    matches!(ungroup(ty), syn::Type::Path(p) if p.qself.is_none()
+        && p.path.segments.last().is_some_and(|s| s.ident == "SystemTime" && s.arguments.is_none()))
+}
+
+/// The longest a field's value is once its `00`s are escaped, before its separator: `None`
+/// for strings and bytes. Int64 BigEndianBytes: 8 bytes, each may be `00`. OrderedCodeBytes:
+/// 10 bytes with at most 8 `00`s (i64::MIN is `00 3F 80 00 ..`), 5 with at most 3 for an i32.
+fn escaped_max(f: &Field) -> Option<usize> {
+    let ordered = f.attrs.ordered_code.is_some();
+    match (kind(f), ordered) {
+        (Kind::Int64 | Kind::Timestamp, false) => Some(16),
+        (Kind::Int64 | Kind::Timestamp, true) => Some(18),
+        (Kind::Int32, _) => Some(8),
+        _ => None,
+    }
+}
 
 impl Encoding for Bigtable {
     fn layout(&self, p: &TokenStream) -> TokenStream {
@@ -57,19 +101,20 @@ impl Encoding for Bigtable {
         let krate = krate();
         let p = quote!(#krate::__private::bigtable);
         let desc = f.attrs.desc.is_some();
-        match &f.class {
-            Class::Signed(8) => quote!(#p::Int64<#desc>),
+        match (kind(f), f.attrs.ordered_code.is_some()) {
+            (Kind::Int64 | Kind::Int32 | Kind::Timestamp, true) => quote!(#p::OrderedCode<#desc>),
+            (Kind::Int64 | Kind::Timestamp, false) => quote!(#p::Int64<#desc>),
+            (Kind::Int32, false) => quote!(#p::Int32<#desc>),
             _ => quote!(#p::Bytes<#desc>),
         }
     }
 
-    /// An `Int64`'s eight bytes, each `00` escaped as `00 FF`, then its `00 01` separator
-    /// unless it is the last field and ASC; strings and bytes are unbounded.
+    /// An integer's or timestamp's bytes, each `00` escaped as `00 FF`, then its `00 01`
+    /// separator unless it is the last field and ASC; strings and bytes are unbounded.
     fn width(&self, f: &Field) -> Width {
-        match f.class {
-            Class::Signed(8) if f.last && f.attrs.desc.is_none() => Width::Max(16),
-            Class::Signed(8) => Width::Max(18),
-            _ => Width::Unbounded,
+        match escaped_max(f) {
+            Some(n) => Width::Max(n + if self.last_trim(f) == 0 { 2 } else { 0 }),
+            None => Width::Unbounded,
         }
     }
 
@@ -107,8 +152,10 @@ impl Encoding for Bigtable {
     }
 
     fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
-        match f.class {
-            Class::Signed(8) => Err(Refusal::BigtableInt64),
+        match kind(f) {
+            Kind::Int64 | Kind::Int32 | Kind::Timestamp if f.attrs.ordered_code.is_none() => {
+                Err(Refusal::BigtableInt64)
+            }
             _ => Ok(RangeKind::Monotone {
                 descending: f.attrs.desc.is_some(),
             }),
@@ -129,14 +176,18 @@ impl Encoding for Bigtable {
     }
 
     fn type_name(&self, f: &Field) -> Option<String> {
-        Some(
-            match f.class {
-                Class::Signed(8) => "Int64 BigEndianBytes",
-                Class::Bytes => "Bytes",
-                _ => "String Utf8Bytes",
-            }
-            .into(),
-        )
+        let encoding = if f.attrs.ordered_code.is_some() {
+            "OrderedCodeBytes"
+        } else {
+            "BigEndianBytes"
+        };
+        Some(match kind(f) {
+            Kind::Int64 => format!("Int64 {encoding}"),
+            Kind::Int32 => format!("Int32 {encoding}"),
+            Kind::Timestamp => format!("Timestamp Int64 {encoding}"),
+            Kind::Bytes => "Bytes".into(),
+            Kind::String | Kind::Other => "String Utf8Bytes".into(),
+        })
     }
 }
 
@@ -159,7 +210,20 @@ fn check(cx: &Ctxt, input: &Input) {
     }
     for f in &input.fields {
         let a = &f.attrs;
-        refuse_flags(cx, f, "Bigtable", "`#[desc]` only", &[]);
+        refuse_flags(
+            cx,
+            f,
+            "Bigtable",
+            "`#[desc]`, and `#[ordered_code]` on integers and timestamps",
+            &["ordered_code"],
+        );
+        if let (Some(path), Kind::String | Kind::Bytes) = (&a.ordered_code, kind(f)) {
+            cx.error_spanned_by(
+                path,
+                "`#[ordered_code]` chooses OrderedCodeBytes for an Int64, Int32 or Timestamp; \
+                 a String or Bytes field has one encoding: remove it",
+            );
+        }
         for num in [&a.fixed, &a.decimal, &a.hex].into_iter().flatten() {
             cx.error_spanned_by(
                 &num.lit,
@@ -169,12 +233,13 @@ fn check(cx: &Ctxt, input: &Input) {
         if let Some((p, _)) = &a.precision {
             cx.error_spanned_by(&p.lit, "`#[precision]` is a Phoenix attribute");
         }
-        if !matches!(f.class, Class::String | Class::Bytes | Class::Signed(8)) {
+        if kind(f) == Kind::Other {
             cx.error_spanned_by(
                 f.ty,
                 "this type has no Bigtable row-key field encoding here; a Bigtable-encoded key \
-                 maps String (String, Utf8Bytes), Vec<u8> (Bytes) and i64 (Int64, BigEndianBytes); \
-                 fields are never NULL, so no Option",
+                 maps String (String, Utf8Bytes), Vec<u8> (Bytes), i64 and i32 (Int64, Int32) and \
+                 SystemTime (Timestamp), the last three BigEndianBytes or, with \
+                 `#[ordered_code]`, OrderedCodeBytes; fields are never NULL, so no Option",
             );
         }
     }

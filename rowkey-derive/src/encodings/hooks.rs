@@ -82,7 +82,8 @@ pub fn first_droppable(fields: &[Field], droppable: impl Fn(&Field) -> bool) -> 
     fields.len() - fields.iter().rev().take_while(|f| droppable(f)).count()
 }
 
-/// Reports the flag attributes (`#[reverse]`, `#[reverse_ts]`, `#[java]`, `#[blob]`) that
+/// Reports the flag attributes (`#[reverse]`, `#[reverse_ts]`, `#[java]`, `#[blob]`,
+/// `#[ordered_code]`) that
 /// `system`'s encoding does not have (all but `allowed`); it takes `takes` instead.
 pub fn refuse_flags(cx: &Ctxt, f: &Field, system: &str, takes: &str, allowed: &[&str]) {
     let a = &f.attrs;
@@ -91,6 +92,7 @@ pub fn refuse_flags(cx: &Ctxt, f: &Field, system: &str, takes: &str, allowed: &[
         (a.reverse_ts.as_ref(), "reverse_ts"),
         (a.java.as_ref(), "java"),
         (a.blob.as_ref(), "blob"),
+        (a.ordered_code.as_ref(), "ordered_code"),
     ] {
         if let Some(path) = flag.filter(|_| !allowed.contains(&name)) {
             cx.error_spanned_by(

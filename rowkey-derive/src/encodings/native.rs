@@ -254,6 +254,13 @@ fn attrs_fit_type(cx: &Ctxt, field: &Field) {
              `#[rowkey(encoding = \"hbase_ordered\")]` to the struct",
         );
     }
+    if let Some(path) = &a.ordered_code {
+        cx.error_spanned_by(
+            path,
+            "`#[ordered_code]` declares a Bigtable OrderedCodeBytes integer or timestamp; add \
+             `#[rowkey(encoding = \"bigtable\")]` to the struct",
+        );
+    }
     if let Some(n) = &a.fixed {
         match class {
             Class::String | Class::Bytes | Class::Other => {}

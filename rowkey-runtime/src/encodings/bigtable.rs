@@ -8,10 +8,16 @@
 //! 5. bitwise negate DESC fields (the writer's inversion: `#[desc]`);
 //! 6. concatenate, or emit `00 00` when no field remains.
 //!
-//! Field encodings: [`Bytes`] for `String` (UTF-8) and `Vec<u8>`, and [`Int64`] for `i64`
-//! (`Int64` with `BigEndianBytes`: two's complement, so negatives sort after positives).
+//! Field encodings: [`Bytes`] for `String` (UTF-8) and `Vec<u8>`; [`Int64`] and [`Int32`] for
+//! `i64` and `i32` (`BigEndianBytes`: two's complement, so negatives sort after positives), and
+//! for a `SystemTime` (a `Timestamp` as `Int64` microseconds); [`OrderedCode`] for the same
+//! types under `#[ordered_code]` (`OrderedCodeBytes`: every value sorts).
 //! `last` is decided at run time by the generated code: whether the field is the last one that
 //! remains. On `read`, the field finds its own end (its `00 01`, or the end of the key).
+
+pub mod ordered_code;
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use crate::codec::bytes::{find_byte, utf8};
 use crate::error::{DecodeError, EncodeError};
@@ -173,36 +179,156 @@ impl<const DESC: bool> Format<String> for Bytes<DESC> {
     }
 }
 
-/// `Int64` with `BigEndianBytes` (`i64`): eight bytes of two's complement, escaped like any
-/// field; `DESC` is `#[desc]`.
+/// `Int64` with `BigEndianBytes`: `i64`, and a `Timestamp` (`SystemTime`) as its `Int64`
+/// microseconds. Eight bytes of two's complement, escaped like any field; `DESC` is `#[desc]`.
 #[derive(Debug, Clone, Copy)]
 pub struct Int64<const DESC: bool>;
 
-impl<const DESC: bool> Format<i64> for Int64<DESC> {
-    const WIDTH: Option<usize> = None;
-    /// Eight bytes, each `00` escaped as `00 FF`, then the `00 01` separator (which the last
-    /// ASC field does not write: the derive takes it off there).
-    const MAX_WIDTH: Option<usize> = Some(18);
+/// `Int32` with `BigEndianBytes` (`i32`): four bytes of two's complement.
+#[derive(Debug, Clone, Copy)]
+pub struct Int32<const DESC: bool>;
 
-    #[inline]
-    fn len(v: &i64, last: bool) -> usize {
-        field_len(&v.to_be_bytes(), DESC, last)
-    }
+/// `Int64`, `Int32` or `Timestamp` with `OrderedCodeBytes` (`#[ordered_code]`): google/
+/// orderedcode's signed format (1 to 10 bytes; see [`ordered_code`]), so every value sorts.
+#[derive(Debug, Clone, Copy)]
+pub struct OrderedCode<const DESC: bool>;
 
-    #[inline]
-    fn write(v: &i64, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        write_field(&v.to_be_bytes(), w, last);
-        Ok(())
-    }
+/// The integer formats' shared skeleton: the field's bytes from `to_bytes`, escaped; read back
+/// with `from_bytes`, which says what it expected when the bytes are not a value.
+macro_rules! int_field {
+    ($format:ident, $ty:ty, $max:expr, |$v:ident, $w:ident| $to_bytes:expr, |$b:ident| $from_bytes:expr) => {
+        impl<const DESC: bool> Format<$ty> for $format<DESC> {
+            const WIDTH: Option<usize> = None;
+            /// Each `00` escaped as `00 FF`, then the `00 01` separator (which the last ASC
+            /// field does not write: the derive takes it off there).
+            const MAX_WIDTH: Option<usize> = Some($max);
 
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<i64, DecodeError> {
-        let start = r.offset();
-        let v = read_field(r)?;
-        let bytes: [u8; 8] = v
-            .try_into()
-            .map_err(|_| r.invalid(start, "an Int64: eight bytes"))?;
-        Ok(i64::from_be_bytes(bytes))
+            #[inline]
+            fn len($v: &$ty, last: bool) -> usize {
+                let $w = None::<&Writer<'_>>;
+                match $to_bytes {
+                    Ok((buf, n)) => field_len(&buf[buf.len() - n..], DESC, last),
+                    Err(_) => 0,
+                }
+            }
+
+            #[inline]
+            fn write($v: &$ty, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+                let (buf, n) = {
+                    let $w = Some(&*w);
+                    $to_bytes?
+                };
+                write_field(&buf[buf.len() - n..], w, last);
+                Ok(())
+            }
+
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$ty, DecodeError> {
+                let start = r.offset();
+                let $b = read_field(r)?;
+                let read: Result<$ty, &'static str> = $from_bytes;
+                read.map_err(|expected| r.invalid(start, expected))
+            }
+        }
+    };
+}
+
+int_field!(
+    Int64,
+    i64,
+    18,
+    |v, _w| Ok::<_, EncodeError>((v.to_be_bytes(), 8)),
+    |b| {
+        <[u8; 8]>::try_from(&b[..])
+            .map(i64::from_be_bytes)
+            .map_err(|_| "an Int64: eight bytes")
     }
+);
+int_field!(
+    Int32,
+    i32,
+    10,
+    |v, _w| Ok::<_, EncodeError>((v.to_be_bytes(), 4)),
+    |b| {
+        <[u8; 4]>::try_from(&b[..])
+            .map(i32::from_be_bytes)
+            .map_err(|_| "an Int32: four bytes")
+    }
+);
+int_field!(
+    Int64,
+    SystemTime,
+    18,
+    |v, w| micros(v, w).map(|us| (us.to_be_bytes(), 8)),
+    |b| {
+        <[u8; 8]>::try_from(&b[..])
+            .map_err(|_| "a Timestamp: eight bytes of Int64 microseconds")
+            .and_then(|b| from_micros(i64::from_be_bytes(b)))
+    }
+);
+int_field!(
+    OrderedCode,
+    i64,
+    20,
+    |v, _w| Ok::<_, EncodeError>(ordered_code::encode(*v)),
+    |b| { ordered_code::decode(&b).ok_or(ordered_code::EXPECTED) }
+);
+int_field!(
+    OrderedCode,
+    i32,
+    10,
+    |v, _w| Ok::<_, EncodeError>(ordered_code::encode(i64::from(*v))),
+    |b| {
+        ordered_code::decode(&b)
+            .ok_or(ordered_code::EXPECTED)
+            .and_then(|v| i32::try_from(v).map_err(|_| "an Int32: a value of 32 bits"))
+    }
+);
+int_field!(
+    OrderedCode,
+    SystemTime,
+    20,
+    |v, w| micros(v, w).map(ordered_code::encode),
+    |b| {
+        ordered_code::decode(&b)
+            .ok_or(ordered_code::EXPECTED)
+            .and_then(from_micros)
+    }
+);
+
+/// A `Timestamp`'s `Int64`: whole microseconds since 1970 (negative before). A time with a
+/// fraction of a microsecond, or beyond `i64` microseconds (about ±292,000 years), is refused:
+/// never rounded or wrapped. `w` names the field in the error (`None` when only measuring).
+fn micros(t: &SystemTime, w: Option<&Writer<'_>>) -> Result<i64, EncodeError> {
+    let refuse = |reason| EncodeError::Unrepresentable {
+        field: w.map_or("", Writer::field),
+        encoding: "Bigtable",
+        reason,
+    };
+    let (before, d) = match t.duration_since(UNIX_EPOCH) {
+        Ok(d) => (false, d),
+        Err(e) => (true, e.duration()),
+    };
+    if d.subsec_nanos() % 1_000 != 0 {
+        return Err(refuse(
+            "a Bigtable Timestamp is whole microseconds since 1970; this time has a fraction of \
+             a microsecond: round it first",
+        ));
+    }
+    let us = i128::try_from(d.as_micros()).unwrap_or(i128::MAX);
+    i64::try_from(if before { -us } else { us }).map_err(|_| {
+        refuse("a Bigtable Timestamp is i64 microseconds since 1970; this time is beyond them")
+    })
+}
+
+/// The time `us` microseconds from 1970, if this platform's `SystemTime` reaches it.
+fn from_micros(us: i64) -> Result<SystemTime, &'static str> {
+    let d = Duration::from_micros(us.unsigned_abs());
+    if us >= 0 {
+        UNIX_EPOCH.checked_add(d)
+    } else {
+        UNIX_EPOCH.checked_sub(d)
+    }
+    .ok_or("a Timestamp this platform's SystemTime can hold")
 }
 
 /// Whether the field encodes to `""`: rule 1 removes it when it is ASC and nothing follows.

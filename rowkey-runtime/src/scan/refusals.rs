@@ -98,11 +98,11 @@ pub trait NoRangeOrderedBlobVar<Field> {}
 )]
 pub trait NoRangeOrderedDescNull<Field> {}
 
-/// A range on a Bigtable `Int64` (`BigEndianBytes`).
+/// A range on a Bigtable `Int64`, `Int32` or `Timestamp` with `BigEndianBytes`.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: Bigtable's Int64 BigEndianBytes is two's complement, so negatives sort after positives",
-    label = "fix `{Field}` to a value, or bound a field before it"
+    message = "`{Field}` has no range method: Bigtable's BigEndianBytes is two's complement, so negatives sort after positives",
+    label = "add `#[ordered_code]` to `{Field}` (OrderedCodeBytes sorts every value; it changes the key's bytes), fix `{Field}` to a value, or bound a field before it"
 )]
 pub trait NoRangeBigtableInt64<Field> {}
 

@@ -1,0 +1,92 @@
+//! google/orderedcode's signed integer format, which Bigtable's `Int64` and `Int32` with
+//! `OrderedCodeBytes` write (before the struct's `00` escaping): `n` leading 1 bits, a 0 bit,
+//! then the value in the `7n - 1` bits left of `n` bytes, `n` the fewest that fit (1 to 10); a
+//! negative `x` is the bitwise NOT of the encoding of `!x`. So 0 is `80`, -1 is `7F`, 63 is
+//! `BF`, 64 is `C0 40`, and the bytes sort as the integers do.
+
+/// The encoding of `x`: its bytes are `buf[10 - len..]`, returned as `(buf, len)`.
+#[inline]
+pub fn encode(x: i64) -> ([u8; 10], usize) {
+    let negative = x < 0;
+    let v = if negative { !x } else { x } as u64;
+    // The fewest bytes n whose 7n - 1 value bits hold v.
+    let bits = 64 - v.leading_zeros() as usize;
+    let n = (bits + 1).div_ceil(7).max(1);
+    let header: u128 = ((1u128 << n) - 1) << (7 * n);
+    let word = (header | u128::from(v)).to_be_bytes();
+    let mut buf = [0u8; 10];
+    buf.copy_from_slice(&word[6..]);
+    if negative {
+        for b in &mut buf[10 - n..] {
+            *b = !*b;
+        }
+    }
+    (buf, n)
+}
+
+/// Why bytes are not an encoding: for [`DecodeError`](crate::DecodeError)'s `expected`.
+pub const EXPECTED: &str = "an OrderedCode integer (a header of n 1 bits then a 0 bit, n the \
+                            fewest bytes that fit)";
+
+/// Decodes one integer from the start of `bytes` (which must hold exactly it): the value, or
+/// `None` when the bytes are not the shortest encoding of an `i64` (google/orderedcode's
+/// `errCorrupt`), or are too short or too long.
+pub fn decode(bytes: &[u8]) -> Option<i64> {
+    let first = *bytes.first()?;
+    let negative = first & 0x80 == 0;
+    let flip = if negative { 0xFF } else { 0x00 };
+    // n: the leading 1 bits of the (flipped) first two bytes.
+    let head = u16::from_be_bytes([first ^ flip, bytes.get(1).map_or(0, |b| b ^ flip)]);
+    let n = head.leading_ones() as usize;
+    if n == 0 || n > 10 || bytes.len() != n {
+        return None;
+    }
+    let mut word = [0u8; 16];
+    for (dst, src) in word[16 - n..].iter_mut().zip(bytes) {
+        *dst = src ^ flip;
+    }
+    let word = u128::from_be_bytes(word);
+    let value_bits = 7 * n - 1;
+    // The header's 0 bit, and the value in the bits below it.
+    let v = word & ((1u128 << (value_bits + 1)) - 1);
+    if v >> value_bits != 0 || v > i64::MAX as u128 {
+        return None;
+    }
+    // Shortest form: n - 1 bytes would not have held v.
+    if n > 1 && v < 1u128 << (7 * (n - 1) - 1) {
+        return None;
+    }
+    let v = v as i64;
+    Some(if negative { !v } else { v })
+}
+
+/// The length of the encoding that starts with `first` and `second` (the byte after it, or
+/// `None` at the end of the key): what a reader needs to find the field's end.
+pub fn len(first: u8, second: Option<u8>) -> usize {
+    let flip = if first & 0x80 == 0 { 0xFF } else { 0x00 };
+    u16::from_be_bytes([first ^ flip, second.map_or(0, |b| b ^ flip)]).leading_ones() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(x: i64) -> Vec<u8> {
+        let (buf, n) = encode(x);
+        buf[10 - n..].to_vec()
+    }
+
+    #[test]
+    fn round_trips_at_every_length_boundary() {
+        for n in 1..=10u32 {
+            let edge = 1i128 << (7 * n - 1).min(63);
+            for v in [edge - 1, edge, -edge, -edge - 1] {
+                let Ok(v) = i64::try_from(v) else { continue };
+                assert_eq!(decode(&bytes(v)), Some(v), "{v}");
+                let (_, len_of) = encode(v);
+                let b = bytes(v);
+                assert_eq!(len(b[0], b.get(1).copied()), len_of, "{v}");
+            }
+        }
+    }
+}
