@@ -1049,3 +1049,53 @@ fn max_len_uses_each_encodings_widths() {
     assert_eq!(Phoenix::MAX_LEN, Some(12));
     assert_eq!(Phoenix { a: 0, b: 0 }.encode().unwrap().len(), 12);
 }
+
+// Issue 21, defect 7a: `explain` of the empty key of a Bigtable key showed no error, although
+// `decode` refuses it (a key with no field left is `00 00`, never empty). The trait promises the
+// parts that decoded, then the error.
+#[test]
+fn explain_of_an_empty_bigtable_key_shows_the_decode_error() {
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(encoding = "bigtable")]
+    struct K {
+        a: Vec<u8>,
+        b: String,
+    }
+    let err = K::decode(&[]).unwrap_err().to_string();
+    let text = K::explain(&[]);
+    assert!(
+        text.contains(&err),
+        "explain {text:?} lacks decode's error {err:?}"
+    );
+    // The all-empty key is `00 00`, and explains without an error.
+    let empty = K {
+        a: vec![],
+        b: String::new(),
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(empty, [0, 0]);
+    assert!(K::decode(&empty).is_ok());
+}
+
+// Issue 21, defect 7b: an `i64` field's MAX_LEN was 20 bytes where its longest key is 16
+// (8 bytes, every `00` escaped; 18 with a separator or DESC).
+#[test]
+fn bigtable_max_len_is_the_longest_key() {
+    #[derive(RowKey)]
+    #[rowkey(encoding = "bigtable", max_len = 16)]
+    struct One {
+        id: i64,
+    }
+    #[derive(RowKey)]
+    #[rowkey(encoding = "bigtable")]
+    struct Two {
+        #[desc]
+        a: i64,
+        b: i64,
+    }
+    assert_eq!(One::MAX_LEN, Some(16));
+    assert_eq!(One { id: 0 }.encode().unwrap().len(), 16);
+    assert_eq!(Two::MAX_LEN, Some(18 + 16));
+    assert_eq!(Two { a: 0, b: 0 }.encode().unwrap().len(), 18 + 16);
+}

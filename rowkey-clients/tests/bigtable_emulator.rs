@@ -764,3 +764,26 @@ fn a_server_killed_mid_read_is_an_error() {
         }
     });
 }
+
+/// `FEATURES_METADATA` is what Google's clients send: base64url of a `FeatureFlags` message
+/// with `reverse_scans` set, read back with prost and base64 rather than trusted.
+#[test]
+fn the_features_header_is_feature_flags_with_reverse_scans() {
+    use base64::Engine;
+    use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::FeatureFlags;
+    use prost::Message;
+
+    let (name, value) = rowkey_clients::bigtable::FEATURES_METADATA;
+    assert_eq!(name, "bigtable-features");
+    let bytes = base64::engine::general_purpose::URL_SAFE
+        .decode(value)
+        .expect("base64url");
+    let flags = FeatureFlags::decode(&bytes[..]).expect("a FeatureFlags message");
+    assert_eq!(
+        flags,
+        FeatureFlags {
+            reverse_scans: true,
+            ..FeatureFlags::default()
+        }
+    );
+}
