@@ -3,7 +3,10 @@
 //! and the admin API's reference; see tests/data/README.md).
 //!
 //! - Whole keys: a struct declared as the line's schema encodes the line's values to the line's
-//!   key, and decodes it back. `STRUCT()` (no fields) has no Rust counterpart.
+//!   key, and decodes it back; and the struct's `BigtableKey::ROW_KEY_SCHEMA` declares the
+//!   line's schema (type, encoding and order of every field), so the schema a table gets from
+//!   the key is the one whose bytes Google's tests show. `STRUCT()` (no fields) has no Rust
+//!   counterpart.
 //! - `orderedcode_int64`: google/orderedcode's signed format, which `#[ordered_code]` writes for
 //!   Int64 (and Int32, "up to 5 bytes", for the values an i32 holds) before the struct's `00`
 //!   escaping: a one-field key is the escaped bytes; decode gives the value back.
@@ -16,7 +19,8 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use proptest::prelude::*;
-use rowkey::{DecodeError, RowKey};
+use rowkey::encodings::bigtable::{FieldType, IntEncoding, RowKeySchema};
+use rowkey::{BigtableKey, DecodeError, RowKey};
 use serde_json::Value;
 
 mod support;
@@ -85,6 +89,29 @@ fn check<K: RowKey + std::fmt::Debug + PartialEq>(key: K, want: &str) -> Result<
     Ok(())
 }
 
+/// A schema as the file writes it: `type/encoding/order` per field.
+fn signature(schema: RowKeySchema) -> String {
+    let int = |e: IntEncoding| match e {
+        IntEncoding::BigEndianBytes => "big_endian",
+        IntEncoding::OrderedCodeBytes => "ordered_code",
+    };
+    let fields: Vec<String> = schema
+        .fields()
+        .iter()
+        .map(|f| {
+            let ty = match f.ty {
+                FieldType::String => "string/utf8".to_string(),
+                FieldType::Bytes => "bytes/raw".to_string(),
+                FieldType::Int64(e) => format!("int64/{}", int(e)),
+                FieldType::Int32(e) => format!("int32/{}", int(e)),
+                FieldType::Timestamp(e) => format!("timestamp/{}", int(e)),
+            };
+            format!("{ty}/{}", if f.descending { "desc" } else { "asc" })
+        })
+        .collect();
+    fields.join(",")
+}
+
 /// One struct per schema of the file: its signature (`type/encoding/order` per field), its
 /// fields. `check_line` builds the struct from a line's values and checks it.
 macro_rules! shapes {
@@ -98,6 +125,10 @@ macro_rules! shapes {
         fn check_line(sig: &str, values: &[Value], key: &str) -> Option<Result<(), String>> {
             $(
                 if sig == [$($sig),*].join(",") {
+                    let declared = signature(<$name as BigtableKey>::ROW_KEY_SCHEMA);
+                    if declared != sig {
+                        return Some(Err(format!("{} declares {declared}, the line {sig}", stringify!($name))));
+                    }
                     let mut values = values.iter();
                     let k = $name { $($f: FromJson::from_json(values.next().unwrap())),* };
                     return Some(check(k, key));

@@ -25,6 +25,9 @@
 //! assert_eq!((get.row_keys.len(), get.row_ranges.len()), (1, 0));
 //! ```
 
+#[cfg(feature = "bigtable-admin")]
+pub mod admin;
+
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::row_range::{EndKey, StartKey};
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{
     RowRange, RowSet, SampleRowKeysResponse,

@@ -19,7 +19,7 @@ mod emulator;
 use std::fmt::Debug;
 use std::sync::OnceLock;
 
-use emulator::{DataClient, Emulator};
+use emulator::{admin, DataClient, Emulator};
 use futures::{stream, Stream, StreamExt, TryStreamExt};
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{
     mutate_rows_request, mutation, MutateRowsRequest, Mutation, ReadRowsRequest, RowSet,
@@ -786,4 +786,144 @@ fn the_features_header_is_feature_flags_with_reverse_scans() {
             ..FeatureFlags::default()
         }
     );
+}
+
+// The README's Bigtable keys.
+#[path = "../../tests/support/bigtable_keys.rs"]
+mod readme_keys;
+
+/// The REST JSON of a schema read into the admin API's `Type.Struct`, written from the API's
+/// reference (independent of `rowkey_clients::bigtable::admin`).
+fn admin_struct_from_json(v: &serde_json::Value) -> admin::r#type::Struct {
+    use admin::r#type::{bytes, int64, r#struct, string, timestamp, Kind};
+    let one = |v: &serde_json::Value| -> (String, serde_json::Value) {
+        let o = v.as_object().expect("an object");
+        assert_eq!(o.len(), 1, "one key: {v}");
+        let (k, v) = o.iter().next().unwrap();
+        (k.clone(), v.clone())
+    };
+    let int64 = |v: &serde_json::Value| {
+        let (name, body) = one(v);
+        assert_eq!(body, serde_json::json!({}));
+        #[allow(deprecated)]
+        let e = match name.as_str() {
+            "bigEndianBytes" => {
+                int64::encoding::Encoding::BigEndianBytes(int64::encoding::BigEndianBytes {
+                    bytes_type: None,
+                })
+            }
+            "orderedCodeBytes" => {
+                int64::encoding::Encoding::OrderedCodeBytes(int64::encoding::OrderedCodeBytes {})
+            }
+            other => panic!("Int64 encoding {other}"),
+        };
+        int64::Encoding { encoding: Some(e) }
+    };
+    let fields = v["fields"]
+        .as_array()
+        .expect("fields")
+        .iter()
+        .map(|f| {
+            let (ty, body) = one(&f["type"]);
+            let encoding = &body["encoding"];
+            let kind = match ty.as_str() {
+                "stringType" => {
+                    assert_eq!(*encoding, serde_json::json!({ "utf8Bytes": {} }));
+                    Kind::StringType(admin::r#type::String {
+                        encoding: Some(string::Encoding {
+                            encoding: Some(string::encoding::Encoding::Utf8Bytes(
+                                string::encoding::Utf8Bytes {},
+                            )),
+                        }),
+                    })
+                }
+                "bytesType" => {
+                    assert_eq!(*encoding, serde_json::json!({ "raw": {} }));
+                    Kind::BytesType(admin::r#type::Bytes {
+                        encoding: Some(bytes::Encoding {
+                            encoding: Some(bytes::encoding::Encoding::Raw(bytes::encoding::Raw {})),
+                        }),
+                    })
+                }
+                "int64Type" => Kind::Int64Type(admin::r#type::Int64 {
+                    encoding: Some(int64(encoding)),
+                }),
+                "timestampType" => Kind::TimestampType(admin::r#type::Timestamp {
+                    encoding: Some(timestamp::Encoding {
+                        encoding: Some(timestamp::encoding::Encoding::UnixMicrosInt64(int64(
+                            &encoding["unixMicrosInt64"],
+                        ))),
+                    }),
+                }),
+                other => panic!("field type {other}"),
+            };
+            r#struct::Field {
+                field_name: f["fieldName"].as_str().expect("fieldName").into(),
+                r#type: Some(admin::Type { kind: Some(kind) }),
+            }
+        })
+        .collect();
+    assert_eq!(v["encoding"], serde_json::json!({ "orderedCodeBytes": {} }));
+    admin::r#type::Struct {
+        fields,
+        encoding: Some(r#struct::Encoding {
+            encoding: Some(r#struct::encoding::Encoding::OrderedCodeBytes(
+                r#struct::encoding::OrderedCodeBytes {},
+            )),
+        }),
+    }
+}
+
+/// The schema of each README key, as JSON and as the admin type, is one schema, and the
+/// emulator's CreateTable takes it; rows written with the key read back through it. (The
+/// emulator checks no schema: it also takes a field with no name and no type, and GetTable
+/// returns none. The JSON's form is checked against the API's reference above and in
+/// tests/bigtable_schema.rs.)
+#[test]
+fn the_readme_schemas_are_accepted_by_create_table() {
+    use readme_keys::{Event, Row};
+    use rowkey::BigtableKey;
+    use rowkey_clients::bigtable::admin::row_key_schema;
+
+    let schemas = [
+        ("schema_row", Row::bigtable_row_key_schema()),
+        ("schema_event", Event::bigtable_row_key_schema()),
+    ];
+    let typed: Vec<_> = schemas
+        .iter()
+        .map(|(name, schema)| {
+            let json: serde_json::Value =
+                serde_json::from_str(&schema.to_json().unwrap()).expect("valid JSON");
+            let typed = row_key_schema(schema).unwrap();
+            assert_eq!(admin_struct_from_json(&json), typed, "{name}");
+            (*name, typed)
+        })
+        .collect();
+    let Some(emulator) = Emulator::shared() else {
+        return;
+    };
+    runtime().block_on(async {
+        let client = emulator.data().await;
+        let mut tables = Vec::new();
+        for (name, schema) in typed {
+            tables.push(emulator.create_table_with(name, Some(schema)).await);
+        }
+        // The Row table holds Row keys like any other table.
+        let keys: Vec<Row> = ["", "a", "a\0", "a", "b"]
+            .iter()
+            .enumerate()
+            .map(|(i, u)| Row {
+                user: u.to_string(),
+                ts: i as i64 - 2,
+                tag: String::new(),
+            })
+            .collect();
+        let mut written = write(&client, &tables[0], &keys).await;
+        written.sort();
+        let plan = Row::scan().user("a").plan().unwrap();
+        let got = read(&client, &tables[0], &plan, Read::OneRequest).await;
+        let want: Vec<Vec<u8>> = written.into_iter().filter(|k| plan.contains(k)).collect();
+        assert_eq!(want.len(), 2);
+        assert_eq!(got, want);
+    });
 }

@@ -56,6 +56,7 @@ pub mod subspace;
 pub mod __private;
 
 pub use codec::KeyCodec;
+pub use encodings::bigtable::BigtableKey;
 pub use error::{DecodeError, EncodeError, Unit, MAX_ROW_LENGTH};
 pub use io::{Reader, Writer};
 pub use key::RowKey;

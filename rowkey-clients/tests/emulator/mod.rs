@@ -20,7 +20,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use googleapis_tonic_google_bigtable_admin_v2::google::bigtable::admin::v2 as admin;
+pub use googleapis_tonic_google_bigtable_admin_v2::google::bigtable::admin::v2 as admin;
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2 as data;
 use tonic::metadata::MetadataValue;
 use tonic::service::interceptor::InterceptedService;

@@ -93,8 +93,34 @@ impl Encoding for Bigtable {
         false
     }
 
-    fn items(&self, _input: &Input) -> TokenStream {
-        TokenStream::new()
+    /// The key's `row_key_schema`: `BigtableKey` with a field per struct field.
+    fn items(&self, input: &Input) -> TokenStream {
+        let krate = krate();
+        let p = quote!(#krate::__private::bigtable);
+        let ident = input.ident;
+        let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+        let fields = input.fields.iter().map(|f| {
+            let name = &f.name;
+            let encoding = if f.attrs.ordered_code.is_some() {
+                quote!(#p::IntEncoding::OrderedCodeBytes)
+            } else {
+                quote!(#p::IntEncoding::BigEndianBytes)
+            };
+            let ty = match kind(f) {
+                Kind::Bytes => quote!(#p::FieldType::Bytes),
+                Kind::Int64 => quote!(#p::FieldType::Int64(#encoding)),
+                Kind::Int32 => quote!(#p::FieldType::Int32(#encoding)),
+                Kind::Timestamp => quote!(#p::FieldType::Timestamp(#encoding)),
+                Kind::String | Kind::Other => quote!(#p::FieldType::String),
+            };
+            let descending = f.attrs.desc.is_some();
+            quote!(#p::SchemaField { name: #name, ty: #ty, descending: #descending })
+        });
+        quote! {
+            impl #impl_generics #p::BigtableKey for #ident #ty_generics #where_clause {
+                const ROW_KEY_SCHEMA: #p::RowKeySchema = #p::RowKeySchema::new(&[#(#fields),*]);
+            }
+        }
     }
 
     fn format(&self, f: &Field) -> TokenStream {

@@ -16,6 +16,9 @@
 //! remains. On `read`, the field finds its own end (its `00 01`, or the end of the key).
 
 pub mod ordered_code;
+mod schema;
+
+pub use schema::{BigtableKey, FieldType, IntEncoding, RowKeySchema, SchemaError, SchemaField};
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
