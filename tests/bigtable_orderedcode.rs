@@ -100,11 +100,11 @@ fn signature(schema: RowKeySchema) -> String {
         .iter()
         .map(|f| {
             let ty = match f.ty {
-                FieldType::String => "string/utf8".to_string(),
+                FieldType::StringUtf8 => "string/utf8".to_string(),
                 FieldType::Bytes => "bytes/raw".to_string(),
                 FieldType::Int64(e) => format!("int64/{}", int(e)),
                 FieldType::Int32(e) => format!("int32/{}", int(e)),
-                FieldType::Timestamp(e) => format!("timestamp/{}", int(e)),
+                FieldType::TimestampMicros(e) => format!("timestamp/{}", int(e)),
             };
             format!("{ty}/{}", if f.descending { "desc" } else { "asc" })
         })

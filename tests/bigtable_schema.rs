@@ -48,8 +48,11 @@ fn the_json_is_the_admin_apis_rest_form() {
 fn the_schema_is_the_fields_in_key_order() {
     let s = Event::ROW_KEY_SCHEMA;
     let want = [
-        ("tenant", FieldType::String),
-        ("at", FieldType::Timestamp(IntEncoding::OrderedCodeBytes)),
+        ("tenant", FieldType::StringUtf8),
+        (
+            "at",
+            FieldType::TimestampMicros(IntEncoding::OrderedCodeBytes),
+        ),
         ("seq", FieldType::Int64(IntEncoding::OrderedCodeBytes)),
         ("shard", FieldType::Int64(IntEncoding::BigEndianBytes)),
         ("payload", FieldType::Bytes),

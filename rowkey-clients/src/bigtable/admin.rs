@@ -84,7 +84,7 @@ pub fn row_key_schema(schema: &RowKeySchema) -> Result<ty::Struct, AdminSchemaEr
         .iter()
         .map(|f| {
             let kind = match f.ty {
-                FieldType::String => Kind::StringType(ty::String {
+                FieldType::StringUtf8 => Kind::StringType(ty::String {
                     encoding: Some(string::Encoding {
                         encoding: Some(string::encoding::Encoding::Utf8Bytes(
                             string::encoding::Utf8Bytes {},
@@ -99,7 +99,7 @@ pub fn row_key_schema(schema: &RowKeySchema) -> Result<ty::Struct, AdminSchemaEr
                 FieldType::Int64(e) => Kind::Int64Type(ty::Int64 {
                     encoding: Some(int64_encoding(e)),
                 }),
-                FieldType::Timestamp(e) => Kind::TimestampType(ty::Timestamp {
+                FieldType::TimestampMicros(e) => Kind::TimestampType(ty::Timestamp {
                     encoding: Some(timestamp::Encoding {
                         encoding: Some(timestamp::encoding::Encoding::UnixMicrosInt64(
                             int64_encoding(e),

@@ -110,8 +110,8 @@ impl Encoding for Bigtable {
                 Kind::Bytes => quote!(#p::FieldType::Bytes),
                 Kind::Int64 => quote!(#p::FieldType::Int64(#encoding)),
                 Kind::Int32 => quote!(#p::FieldType::Int32(#encoding)),
-                Kind::Timestamp => quote!(#p::FieldType::Timestamp(#encoding)),
-                Kind::String | Kind::Other => quote!(#p::FieldType::String),
+                Kind::Timestamp => quote!(#p::FieldType::TimestampMicros(#encoding)),
+                Kind::String | Kind::Other => quote!(#p::FieldType::StringUtf8),
             };
             let descending = f.attrs.desc.is_some();
             quote!(#p::SchemaField { name: #name, ty: #ty, descending: #descending })

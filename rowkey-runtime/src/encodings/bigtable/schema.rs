@@ -48,7 +48,7 @@ pub trait BigtableKey {
 /// use rowkey::encodings::bigtable::{FieldType, IntEncoding, RowKeySchema, SchemaField};
 ///
 /// const SCHEMA: RowKeySchema = RowKeySchema::new(&[
-///     SchemaField { name: "user", ty: FieldType::String, descending: false },
+///     SchemaField { name: "user", ty: FieldType::StringUtf8, descending: false },
 ///     SchemaField { name: "n", ty: FieldType::Int32(IntEncoding::BigEndianBytes), descending: false },
 /// ]);
 /// assert_eq!(SCHEMA.fields().len(), 2);
@@ -64,7 +64,7 @@ pub struct RowKeySchema {
 /// ```
 /// use rowkey::encodings::bigtable::{FieldType, SchemaField};
 ///
-/// let f = SchemaField { name: "user", ty: FieldType::String, descending: false };
+/// let f = SchemaField { name: "user", ty: FieldType::StringUtf8, descending: false };
 /// assert_eq!(f.ty.to_string(), "String (Utf8Bytes)");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,14 +83,15 @@ pub struct SchemaField {
 /// use rowkey::encodings::bigtable::{FieldType, IntEncoding};
 ///
 /// assert_eq!(
-///     FieldType::Timestamp(IntEncoding::OrderedCodeBytes).to_string(),
+///     FieldType::TimestampMicros(IntEncoding::OrderedCodeBytes).to_string(),
 ///     "Timestamp (unix_micros_int64: Int64 OrderedCodeBytes)"
 /// );
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FieldType {
-    /// `String` with `Utf8Bytes`: a Rust `String`.
-    String,
+    /// `String` with `Utf8Bytes`: a Rust `String`. (Not named `String`: a public item of that
+    /// name would make rustc spell `std::string::String` out in every user's error message.)
+    StringUtf8,
     /// `Bytes` with `Raw`: a `Vec<u8>`.
     Bytes,
     /// `Int64`: an `i64`.
@@ -98,7 +99,7 @@ pub enum FieldType {
     /// `Int32`: an `i32`.
     Int32(IntEncoding),
     /// `Timestamp` as `unix_micros_int64`: a `SystemTime`.
-    Timestamp(IntEncoding),
+    TimestampMicros(IntEncoding),
 }
 
 /// How an integer (or a timestamp's microseconds) is written.
@@ -136,11 +137,11 @@ impl IntEncoding {
 impl fmt::Display for FieldType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FieldType::String => f.write_str("String (Utf8Bytes)"),
+            FieldType::StringUtf8 => f.write_str("String (Utf8Bytes)"),
             FieldType::Bytes => f.write_str("Bytes (Raw)"),
             FieldType::Int64(e) => write!(f, "Int64 ({})", e.label()),
             FieldType::Int32(e) => write!(f, "Int32 ({})", e.label()),
-            FieldType::Timestamp(e) => {
+            FieldType::TimestampMicros(e) => {
                 write!(f, "Timestamp (unix_micros_int64: Int64 {})", e.label())
             }
         }
@@ -158,7 +159,7 @@ impl FieldType {
     /// ```
     pub fn to_json(self) -> String {
         match self {
-            FieldType::String => r#"{"stringType": {"encoding": {"utf8Bytes": {}}}}"#.into(),
+            FieldType::StringUtf8 => r#"{"stringType": {"encoding": {"utf8Bytes": {}}}}"#.into(),
             FieldType::Bytes => r#"{"bytesType": {"encoding": {"raw": {}}}}"#.into(),
             FieldType::Int64(e) => format!(
                 r#"{{"int64Type": {{"encoding": {{"{}": {{}}}}}}}}"#,
@@ -168,7 +169,7 @@ impl FieldType {
                 r#"{{"int32Type": {{"encoding": {{"{}": {{}}}}}}}}"#,
                 e.json_name()
             ),
-            FieldType::Timestamp(e) => format!(
+            FieldType::TimestampMicros(e) => format!(
                 r#"{{"timestampType": {{"encoding": {{"unixMicrosInt64": {{"{}": {{}}}}}}}}}}"#,
                 e.json_name()
             ),
@@ -182,7 +183,7 @@ impl FieldType {
 /// use rowkey::encodings::bigtable::{FieldType, RowKeySchema, SchemaError, SchemaField};
 ///
 /// const S: RowKeySchema = RowKeySchema::new(&[
-///     SchemaField { name: "user", ty: FieldType::String, descending: true },
+///     SchemaField { name: "user", ty: FieldType::StringUtf8, descending: true },
 /// ]);
 /// assert_eq!(S.check(), Err(SchemaError::Descending { field: "user" }));
 /// ```
