@@ -19,12 +19,9 @@ mod emulator;
 use std::fmt::Debug;
 use std::sync::OnceLock;
 
-use emulator::{admin, DataClient, Emulator};
-use futures::{stream, Stream, StreamExt, TryStreamExt};
-use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{
-    mutate_rows_request, mutation, MutateRowsRequest, Mutation, ReadRowsRequest, RowSet,
-    SampleRowKeysRequest,
-};
+use emulator::{admin, read_rows, write_rows, DataClient, Emulator};
+use futures::{Stream, StreamExt, TryStreamExt};
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::SampleRowKeysRequest;
 use rowkey::stream::Pages;
 use rowkey::{RowKey, ScanPlan, ScanRange};
 use rowkey_clients::bigtable::{range_row_set, row_set, split_points};
@@ -68,88 +65,11 @@ impl Rng {
 type Query<K> = (ScanPlan, Box<dyn Fn(&K) -> bool>);
 
 /// Writes `keys` (each encoded once, as a writer would: a random salt is drawn here) to a new
-/// table: one cell `f:q` per row, in MutateRows requests of 10,000 entries. Returns the row
-/// keys.
+/// table. Returns the row keys.
 async fn write<K: RowKey>(client: &DataClient, table: &str, keys: &[K]) -> Vec<Vec<u8>> {
     let rows: Vec<Vec<u8>> = keys.iter().map(|k| k.encode().unwrap()).collect();
-    for batch in rows.chunks(10_000) {
-        let entries = batch
-            .iter()
-            .map(|key| mutate_rows_request::Entry {
-                row_key: key.clone(),
-                mutations: vec![Mutation {
-                    mutation: Some(mutation::Mutation::SetCell(mutation::SetCell {
-                        family_name: "f".into(),
-                        column_qualifier: b"q".to_vec(),
-                        timestamp_micros: 1_000,
-                        value: key[key.len().saturating_sub(2)..].to_vec(),
-                    })),
-                }],
-                idempotency: None,
-            })
-            .collect();
-        let request = MutateRowsRequest {
-            table_name: table.into(),
-            entries,
-            ..MutateRowsRequest::default()
-        };
-        let mut answers = client
-            .clone()
-            .mutate_rows(request)
-            .await
-            .unwrap()
-            .into_inner();
-        while let Some(answer) = answers.message().await.unwrap() {
-            for entry in answer.entries {
-                let code = entry.status.map_or(0, |s| s.code);
-                assert_eq!(code, 0, "MutateRows entry {} failed", entry.index);
-            }
-        }
-    }
+    write_rows(client, table, &rows).await;
     rows
-}
-
-/// The row keys of one ReadRows request, in the order the server sent them.
-fn read_rows(
-    client: &DataClient,
-    table: &str,
-    rows: RowSet,
-    reversed: bool,
-    rows_limit: i64,
-) -> impl Stream<Item = Result<Vec<u8>, tonic::Status>> + Send + 'static {
-    let mut client = client.clone();
-    let request = ReadRowsRequest {
-        table_name: table.into(),
-        rows: Some(rows),
-        reversed,
-        rows_limit,
-        ..ReadRowsRequest::default()
-    };
-    stream::once(async move { client.read_rows(request).await })
-        .map_ok(|answer| {
-            answer.into_inner().map_ok(|page| {
-                // A chunk with a row key starts a row; `commit_row` ends it. One cell a row
-                // here, so every committed row has its key in hand.
-                let mut keys = Vec::new();
-                let mut current = Vec::new();
-                for chunk in page.chunks {
-                    if !chunk.row_key.is_empty() {
-                        current = chunk.row_key;
-                    }
-                    if matches!(
-                        chunk.row_status,
-                        Some(
-                            googleapis_tonic_google_bigtable_v2::google::bigtable::v2::read_rows_response::cell_chunk::RowStatus::CommitRow(true)
-                        )
-                    ) {
-                        keys.push(current.clone());
-                    }
-                }
-                stream::iter(keys.into_iter().map(Ok))
-            })
-        })
-        .try_flatten()
-        .try_flatten()
 }
 
 /// How a plan is read.
