@@ -129,8 +129,7 @@ impl Encoding for Bigtable {
         let desc = f.attrs.desc.is_some();
         match (kind(f), f.attrs.ordered_code.is_some()) {
             (Kind::Int64 | Kind::Int32 | Kind::Timestamp, true) => quote!(#p::OrderedCode<#desc>),
-            (Kind::Int64 | Kind::Timestamp, false) => quote!(#p::Int64<#desc>),
-            (Kind::Int32, false) => quote!(#p::Int32<#desc>),
+            (Kind::Int64 | Kind::Int32 | Kind::Timestamp, false) => quote!(#p::BigEndian<#desc>),
             _ => quote!(#p::Bytes<#desc>),
         }
     }

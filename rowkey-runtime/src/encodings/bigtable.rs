@@ -8,10 +8,11 @@
 //! 5. bitwise negate DESC fields (the writer's inversion: `#[desc]`);
 //! 6. concatenate, or emit `00 00` when no field remains.
 //!
-//! Field encodings: [`Bytes`] for `String` (UTF-8) and `Vec<u8>`; [`Int64`] and [`Int32`] for
-//! `i64` and `i32` (`BigEndianBytes`: two's complement, so negatives sort after positives), and
-//! for a `SystemTime` (a `Timestamp` as `Int64` microseconds); [`OrderedCode`] for the same
-//! types under `#[ordered_code]` (`OrderedCodeBytes`: every value sorts).
+//! Field encodings: [`Bytes`] for `String` (UTF-8) and `Vec<u8>`; [`BigEndian`] for `i64` and
+//! `i32` (`Int64` / `Int32` `BigEndianBytes`: two's complement, so negatives sort after
+//! positives) and for a `SystemTime` (a `Timestamp` as `Int64` microseconds); [`OrderedCode`]
+//! for the same types under `#[ordered_code]` (`OrderedCodeBytes`: every value sorts). The
+//! integer types are [`IntValue`]s.
 //! `last` is decided at run time by the generated code: whether the field is the last one that
 //! remains. On `read`, the field finds its own end (its `00 01`, or the end of the key).
 
@@ -182,146 +183,180 @@ impl<const DESC: bool> Format<String> for Bytes<DESC> {
     }
 }
 
-/// `Int64` with `BigEndianBytes`: `i64`, and a `Timestamp` (`SystemTime`) as its `Int64`
-/// microseconds. Eight bytes of two's complement, escaped like any field; `DESC` is `#[desc]`.
+/// `Int64` or `Int32` with `BigEndianBytes`: `i64`, `i32`, and a `Timestamp` (`SystemTime`) as
+/// its `Int64` microseconds. Eight (four) bytes of two's complement, escaped like any field;
+/// `DESC` is `#[desc]`.
 #[derive(Debug, Clone, Copy)]
-pub struct Int64<const DESC: bool>;
-
-/// `Int32` with `BigEndianBytes` (`i32`): four bytes of two's complement.
-#[derive(Debug, Clone, Copy)]
-pub struct Int32<const DESC: bool>;
+pub struct BigEndian<const DESC: bool>;
 
 /// `Int64`, `Int32` or `Timestamp` with `OrderedCodeBytes` (`#[ordered_code]`): google/
 /// orderedcode's signed format (1 to 10 bytes; see [`ordered_code`]), so every value sorts.
 #[derive(Debug, Clone, Copy)]
 pub struct OrderedCode<const DESC: bool>;
 
-/// The integer formats' shared skeleton: the field's bytes from `to_bytes`, escaped; read back
-/// with `from_bytes`, which says what it expected when the bytes are not a value.
-macro_rules! int_field {
-    ($format:ident, $ty:ty, $max:expr, |$v:ident, $w:ident| $to_bytes:expr, |$b:ident| $from_bytes:expr) => {
-        impl<const DESC: bool> Format<$ty> for $format<DESC> {
+/// A field type that Bigtable stores as an integer: `i64` and `SystemTime` (`Int64`), `i32`
+/// (`Int32`).
+pub trait IntValue: Sized {
+    /// Bytes of its `BigEndianBytes` form: 8 or 4.
+    const WIDTH: usize;
+    /// The longest field, `BigEndianBytes`: every byte `00` and escaped, then the separator.
+    const BIG_ENDIAN_MAX: usize = 2 * Self::WIDTH + 2;
+    /// The longest field, `OrderedCodeBytes`: 10 bytes with at most 8 `00`s for an `Int64`,
+    /// 5 with at most 3 for an `Int32`; then the separator.
+    const ORDERED_CODE_MAX: usize;
+    /// What a read expects when the bytes are not a value.
+    const EXPECTED: &'static str;
+
+    /// The integer Bigtable stores, or why there is none (a time between microseconds).
+    fn to_int(&self) -> Result<i64, &'static str>;
+    /// The value of an integer read back, or what was expected instead.
+    fn from_int(n: i64) -> Result<Self, &'static str>;
+}
+
+impl IntValue for i64 {
+    const WIDTH: usize = 8;
+    const ORDERED_CODE_MAX: usize = 20;
+    const EXPECTED: &'static str = "an Int64: eight bytes";
+
+    #[inline]
+    fn to_int(&self) -> Result<i64, &'static str> {
+        Ok(*self)
+    }
+
+    #[inline]
+    fn from_int(n: i64) -> Result<Self, &'static str> {
+        Ok(n)
+    }
+}
+
+impl IntValue for i32 {
+    const WIDTH: usize = 4;
+    const ORDERED_CODE_MAX: usize = 10;
+    const EXPECTED: &'static str = "an Int32: four bytes";
+
+    #[inline]
+    fn to_int(&self) -> Result<i64, &'static str> {
+        Ok(i64::from(*self))
+    }
+
+    #[inline]
+    fn from_int(n: i64) -> Result<Self, &'static str> {
+        i32::try_from(n).map_err(|_| "an Int32: a value of 32 bits")
+    }
+}
+
+/// A `Timestamp`'s `Int64`: whole microseconds since 1970 (negative before). A time with a
+/// fraction of a microsecond, or beyond `i64` microseconds (about ±292,000 years), is refused:
+/// never rounded or wrapped.
+impl IntValue for SystemTime {
+    const WIDTH: usize = 8;
+    const ORDERED_CODE_MAX: usize = 20;
+    const EXPECTED: &'static str = "a Timestamp: eight bytes of Int64 microseconds";
+
+    fn to_int(&self) -> Result<i64, &'static str> {
+        let (before, d) = match self.duration_since(UNIX_EPOCH) {
+            Ok(d) => (false, d),
+            Err(e) => (true, e.duration()),
+        };
+        if d.subsec_nanos() % 1_000 != 0 {
+            return Err(
+                "a Bigtable Timestamp is whole microseconds since 1970; this time has a fraction \
+                 of a microsecond: round it first",
+            );
+        }
+        let us = i128::try_from(d.as_micros()).unwrap_or(i128::MAX);
+        i64::try_from(if before { -us } else { us }).map_err(|_| {
+            "a Bigtable Timestamp is i64 microseconds since 1970; this time is beyond them"
+        })
+    }
+
+    fn from_int(us: i64) -> Result<Self, &'static str> {
+        from_micros(us)
+    }
+}
+
+/// How an integer format lays out the integer: the bytes (right-aligned in the array, with
+/// their count) and the reading back.
+trait IntBytes {
+    fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize);
+    fn int<T: IntValue>(b: &[u8]) -> Option<i64>;
+}
+
+impl<const DESC: bool> IntBytes for BigEndian<DESC> {
+    #[inline]
+    fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize) {
+        let mut buf = [0; 10];
+        buf[2..].copy_from_slice(&n.to_be_bytes());
+        (buf, T::WIDTH)
+    }
+
+    fn int<T: IntValue>(b: &[u8]) -> Option<i64> {
+        match b.len() {
+            8 if T::WIDTH == 8 => Some(i64::from_be_bytes(b.try_into().ok()?)),
+            4 if T::WIDTH == 4 => Some(i64::from(i32::from_be_bytes(b.try_into().ok()?))),
+            _ => None,
+        }
+    }
+}
+
+impl<const DESC: bool> IntBytes for OrderedCode<DESC> {
+    #[inline]
+    fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize) {
+        ordered_code::encode(n)
+    }
+
+    fn int<T: IntValue>(b: &[u8]) -> Option<i64> {
+        ordered_code::decode(b)
+    }
+}
+
+/// The integer formats: the field's bytes, escaped; read back through `from_int`, which says
+/// what it expected when the bytes are not a value.
+macro_rules! int_format {
+    ($format:ident, $max:ident, $expected:expr) => {
+        impl<T: IntValue, const DESC: bool> Format<T> for $format<DESC> {
             const WIDTH: Option<usize> = None;
             /// Each `00` escaped as `00 FF`, then the `00 01` separator (which the last ASC
             /// field does not write: the derive takes it off there).
-            const MAX_WIDTH: Option<usize> = Some($max);
+            const MAX_WIDTH: Option<usize> = Some(T::$max);
 
             #[inline]
-            fn len($v: &$ty, last: bool) -> usize {
-                let $w = None::<&Writer<'_>>;
-                match $to_bytes {
-                    Ok((buf, n)) => field_len(&buf[buf.len() - n..], DESC, last),
+            fn len(v: &T, last: bool) -> usize {
+                match v.to_int() {
+                    Ok(n) => {
+                        let (buf, n) = <Self as IntBytes>::bytes::<T>(n);
+                        field_len(&buf[buf.len() - n..], DESC, last)
+                    }
                     Err(_) => 0,
                 }
             }
 
             #[inline]
-            fn write($v: &$ty, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-                let (buf, n) = {
-                    let $w = Some(&*w);
-                    $to_bytes?
-                };
+            fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+                let n = v.to_int().map_err(|reason| EncodeError::Unrepresentable {
+                    field: w.field(),
+                    encoding: "Bigtable",
+                    reason,
+                })?;
+                let (buf, n) = <Self as IntBytes>::bytes::<T>(n);
                 write_field(&buf[buf.len() - n..], w, last);
                 Ok(())
             }
 
-            fn read(r: &mut Reader<'_>, _last: bool) -> Result<$ty, DecodeError> {
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
                 let start = r.offset();
-                let $b = read_field(r)?;
-                let read: Result<$ty, &'static str> = $from_bytes;
-                read.map_err(|expected| r.invalid(start, expected))
+                let b = read_field(r)?;
+                <Self as IntBytes>::int::<T>(&b)
+                    .ok_or($expected)
+                    .and_then(T::from_int)
+                    .map_err(|e| r.invalid(start, e))
             }
         }
     };
 }
 
-int_field!(
-    Int64,
-    i64,
-    18,
-    |v, _w| Ok::<_, EncodeError>((v.to_be_bytes(), 8)),
-    |b| {
-        <[u8; 8]>::try_from(&b[..])
-            .map(i64::from_be_bytes)
-            .map_err(|_| "an Int64: eight bytes")
-    }
-);
-int_field!(
-    Int32,
-    i32,
-    10,
-    |v, _w| Ok::<_, EncodeError>((v.to_be_bytes(), 4)),
-    |b| {
-        <[u8; 4]>::try_from(&b[..])
-            .map(i32::from_be_bytes)
-            .map_err(|_| "an Int32: four bytes")
-    }
-);
-int_field!(
-    Int64,
-    SystemTime,
-    18,
-    |v, w| micros(v, w).map(|us| (us.to_be_bytes(), 8)),
-    |b| {
-        <[u8; 8]>::try_from(&b[..])
-            .map_err(|_| "a Timestamp: eight bytes of Int64 microseconds")
-            .and_then(|b| from_micros(i64::from_be_bytes(b)))
-    }
-);
-int_field!(
-    OrderedCode,
-    i64,
-    20,
-    |v, _w| Ok::<_, EncodeError>(ordered_code::encode(*v)),
-    |b| { ordered_code::decode(&b).ok_or(ordered_code::EXPECTED) }
-);
-int_field!(
-    OrderedCode,
-    i32,
-    10,
-    |v, _w| Ok::<_, EncodeError>(ordered_code::encode(i64::from(*v))),
-    |b| {
-        ordered_code::decode(&b)
-            .ok_or(ordered_code::EXPECTED)
-            .and_then(|v| i32::try_from(v).map_err(|_| "an Int32: a value of 32 bits"))
-    }
-);
-int_field!(
-    OrderedCode,
-    SystemTime,
-    20,
-    |v, w| micros(v, w).map(ordered_code::encode),
-    |b| {
-        ordered_code::decode(&b)
-            .ok_or(ordered_code::EXPECTED)
-            .and_then(from_micros)
-    }
-);
-
-/// A `Timestamp`'s `Int64`: whole microseconds since 1970 (negative before). A time with a
-/// fraction of a microsecond, or beyond `i64` microseconds (about ±292,000 years), is refused:
-/// never rounded or wrapped. `w` names the field in the error (`None` when only measuring).
-fn micros(t: &SystemTime, w: Option<&Writer<'_>>) -> Result<i64, EncodeError> {
-    let refuse = |reason| EncodeError::Unrepresentable {
-        field: w.map_or("", Writer::field),
-        encoding: "Bigtable",
-        reason,
-    };
-    let (before, d) = match t.duration_since(UNIX_EPOCH) {
-        Ok(d) => (false, d),
-        Err(e) => (true, e.duration()),
-    };
-    if d.subsec_nanos() % 1_000 != 0 {
-        return Err(refuse(
-            "a Bigtable Timestamp is whole microseconds since 1970; this time has a fraction of \
-             a microsecond: round it first",
-        ));
-    }
-    let us = i128::try_from(d.as_micros()).unwrap_or(i128::MAX);
-    i64::try_from(if before { -us } else { us }).map_err(|_| {
-        refuse("a Bigtable Timestamp is i64 microseconds since 1970; this time is beyond them")
-    })
-}
+int_format!(BigEndian, BIG_ENDIAN_MAX, T::EXPECTED);
+int_format!(OrderedCode, ORDERED_CODE_MAX, ordered_code::EXPECTED);
 
 /// The time `us` microseconds from 1970, if this platform's `SystemTime` reaches it.
 fn from_micros(us: i64) -> Result<SystemTime, &'static str> {
