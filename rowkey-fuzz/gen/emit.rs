@@ -177,6 +177,18 @@ pub fn emit(layout: &Layout) -> String {
             .collect::<String>()
     );
     out.push_str(&queries(layout, n));
+    if layout.encoding == Encoding::Bigtable {
+        let values: Vec<String> = layout
+            .fields
+            .iter()
+            .map(|f| format!("rowkey_fuzz::schema::FieldValue::value(&self.{})", f.name))
+            .collect();
+        let _ = writeln!(
+            out,
+            "    fn bigtable(&self) -> Option<(rowkey::encodings::bigtable::RowKeySchema, Vec<rowkey_fuzz::schema::Value>)> {{ Some((<Self as rowkey::BigtableKey>::ROW_KEY_SCHEMA, vec![{}])) }}",
+            values.join(", ")
+        );
+    }
     let _ = writeln!(out, "}}\n");
     out
 }

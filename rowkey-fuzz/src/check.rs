@@ -7,6 +7,7 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use rowkey::encodings::bigtable::RowKeySchema;
 use rowkey::{DecodeError, EncodeError, RowKey, ScanPlan, MAX_ROW_LENGTH};
 
 use crate::rng::{mix, Rng};
@@ -44,6 +45,12 @@ pub trait Fuzz: RowKey + Clone + Debug + 'static {
     fn key_cmp(&self, other: &Self) -> Ordering;
     /// A random partial key over `keys`, its plan and the brute-force filter.
     fn query(v: &mut Values, keys: &[Self]) -> Query<Self>;
+
+    /// A Bigtable layout: its declared `row_key_schema` and the values the schema must read
+    /// from the key's bytes (see [`crate::schema`]).
+    fn bigtable(&self) -> Option<(RowKeySchema, Vec<crate::schema::Value>)> {
+        None
+    }
 }
 
 /// A scan plan and what it must return.
@@ -106,6 +113,8 @@ pub struct Stats {
     pub rows: usize,
     /// Split point sets checked (ascending, reachable).
     pub splits: usize,
+    /// Bigtable keys read back through their declared schema alone.
+    pub schema_reads: usize,
 }
 
 impl Stats {
@@ -122,6 +131,7 @@ impl Stats {
         self.plan_errors += o.plan_errors;
         self.rows += o.rows;
         self.splits += o.splits;
+        self.schema_reads += o.schema_reads;
     }
 }
 
@@ -131,7 +141,7 @@ impl core::fmt::Display for Stats {
             f,
             "{} layouts, {} keys ({} refused as documented), {} round trips, {} ordered pairs, \
              {} decode inputs ({} decoded, all canonical), {} scan plans ({} expected errors, \
-             {} rows), {} split point sets",
+             {} rows), {} split point sets, {} Bigtable keys read through their schema",
             self.layouts,
             self.keys,
             self.refused,
@@ -142,7 +152,8 @@ impl core::fmt::Display for Stats {
             self.plans,
             self.plan_errors,
             self.rows,
-            self.splits
+            self.splits,
+            self.schema_reads
         )
     }
 }
@@ -218,12 +229,29 @@ fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
     }
     for (k, bytes) in &keys {
         round_trip(k, bytes, &mut st)?;
+        schema_read(k, bytes, &mut st)?;
     }
     order(&keys, &mut st)?;
     decode_hostile(&keys, v.rng(), cfg, &mut st)?;
     scans(&keys, &mut v, cfg, &mut st)?;
     splits::<K>(&mut Values::new(mix(&[seed, 1]), 0), cfg, &mut st)?;
     Ok(st)
+}
+
+/// A Bigtable key reads back through its declared schema alone as the values it holds.
+fn schema_read<K: Fuzz>(k: &K, bytes: &[u8], st: &mut Stats) -> Result<(), String> {
+    let Some((schema, want)) = k.bigtable() else {
+        return Ok(());
+    };
+    doing(|| format!("reading {bytes:02x?} through the schema {schema:?}"));
+    let got = crate::schema::read(&schema, bytes)
+        .map_err(|e| format!("{k:?} encodes to {bytes:02x?}, which its schema cannot read: {e}"))?;
+    ensure!(
+        got == want,
+        "{k:?} encodes to {bytes:02x?}, which its schema reads as {got:?}"
+    );
+    st.schema_reads += 1;
+    Ok(())
 }
 
 /// The same key: equal bytes, except the salt of a random salt, which each encode draws.

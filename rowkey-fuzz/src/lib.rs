@@ -15,6 +15,7 @@
 pub mod check;
 pub mod order;
 pub mod rng;
+pub mod schema;
 pub mod values;
 
 pub use check::{check, Config, Fuzz, Query, Stats};
