@@ -59,6 +59,13 @@ pub struct HotspotArgs {
     /// Where the heatmaps and the HTML page go.
     #[arg(long, default_value = "target/rowkey-hotspot")]
     pub out: PathBuf,
+    /// A file of region boundaries, one split point a line (a real table's, or `rowkey
+    /// splits`'s): the table starts split there and does not auto-split.
+    #[arg(long, value_name = "FILE")]
+    pub splits: Option<PathBuf>,
+    /// How the split points are written.
+    #[arg(long, value_enum, default_value = "binary", requires = "splits")]
+    pub splits_format: crate::input::SplitFormat,
 }
 
 /// RegionSplitter's algorithms.

@@ -22,6 +22,7 @@ pub mod cli;
 pub mod commands;
 pub mod designs;
 pub mod heatmap;
+pub mod input;
 pub mod keyaxis;
 pub mod page;
 pub mod reads;

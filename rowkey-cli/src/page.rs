@@ -29,8 +29,7 @@ tr.hot td:last-child {{ color: #b00020; font-weight: bold; }}
 </head>
 <body>
 <h1>Where the writes go: {n} row-key designs</h1>
-<p>{writes} messages written in time order into a simulated HBase table that starts as one region
-and splits a region at its middle key past {split} rows. Windows of {window} writes; the late
+<p>{writes} messages written in time order into a simulated HBase table that {splitting}. Windows of {window} writes; the late
 windows are the last half. Each heatmap: time left to right, the key range top to bottom in
 {buckets} buckets of equal range, brightness = writes, blue lines = region boundaries at the end.
 Regions live on {servers} region servers. Reads, planned from each design's own key: Gets to read
@@ -40,7 +39,7 @@ the last {recent:.0}% of the time; rows read to find the newest message.</p>
 <tr>"#,
         writes = params.writes,
         n = rows.len(),
-        split = params.split_rows,
+        splitting = params.splitting(),
         window = params.window,
         buckets = params.buckets,
         servers = params.servers,

@@ -8,7 +8,7 @@ use crate::keyaxis::KeyAxis;
 use crate::reads::{read_cost, ReadCost};
 
 /// What a simulation is run with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Params {
     /// Messages written.
     pub writes: u64,
@@ -22,6 +22,27 @@ pub struct Params {
     pub buckets: usize,
     /// Region servers hosting the regions.
     pub servers: usize,
+    /// A table split at these points from the start (a real table's region boundaries), which
+    /// then does not auto-split; empty: one region that auto-splits past `split_rows`.
+    pub splits: Vec<Vec<u8>>,
+}
+
+impl Params {
+    /// How the table splits, in words: `one region that splits a region at its middle key past
+    /// N rows`, or `N regions from a file of split points, not auto-split`.
+    pub fn splitting(&self) -> String {
+        if self.splits.is_empty() {
+            format!(
+                "starts as one region and splits a region at its middle key past {} rows",
+                self.split_rows
+            )
+        } else {
+            format!(
+                "starts as {} regions at the given split points and does not auto-split",
+                self.splits.len() + 1
+            )
+        }
+    }
 }
 
 impl Default for Params {
@@ -33,6 +54,7 @@ impl Default for Params {
             seed: 2026,
             buckets: 64,
             servers: 8,
+            splits: Vec::new(),
         }
     }
 }
@@ -86,10 +108,13 @@ pub fn simulate(design: &Design, params: &Params, mut progress: impl FnMut(f64))
     );
 
     let window = params.window.max(1);
-    let mut table = Table::new::<Vec<u8>>(&[])
-        .auto_split(params.split_rows)
+    let mut table = Table::new(&params.splits)
+        .keep_rows()
         .servers(params.servers)
         .window(window);
+    if params.splits.is_empty() {
+        table = table.auto_split(params.split_rows);
+    }
     let mut counts: Vec<Vec<u64>> = Vec::new();
     let step = (params.writes / 100).max(1);
     for (i, k) in keys().enumerate() {

@@ -256,3 +256,77 @@ fn check_splits_refuses_bad_input() {
     );
     assert_refused(&rowkey(&["check-splits", "--alphabet", "ab", "a"]), "--len");
 }
+
+/// `hotspot --splits FILE`: a table's region boundaries (one split point a line, toStringBinary
+/// or hex) instead of auto-splitting; a bad file is refused naming the file and the line,
+/// before anything is written.
+#[test]
+fn hotspot_takes_region_boundaries_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("rowkey-hotspot-splits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    // md5 buckets (16): a key starts with its bucket byte, so splits at 01..0F give each bucket
+    // its own region, and every window writes to all 16.
+    std::fs::write(
+        path("s.txt"),
+        (1..16).map(|b| format!("\\x{b:02X}\n")).collect::<String>(),
+    )
+    .unwrap();
+    std::fs::write(
+        path("s.hex"),
+        (1..16).map(|b| format!("{b:02x}\n")).collect::<String>(),
+    )
+    .unwrap();
+    for (file, format) in [("s.txt", "binary"), ("s.hex", "hex")] {
+        let o = rowkey(&[
+            "hotspot",
+            "--writes",
+            "20000",
+            "--window",
+            "1000",
+            "--designs",
+            "md5-buckets",
+            "--splits",
+            &path(file),
+            "--splits-format",
+            format,
+            "--out",
+            &path("out"),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        assert!(text.contains("16 regions after 0 splits"), "{text}");
+        assert!(
+            text.contains("16 regions from --splits, no auto-split"),
+            "{text}"
+        );
+        let row = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("md5 buckets (16)  "))
+            .unwrap();
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!((cols[3], cols[4]), ("16", "16.0"), "{row}");
+    }
+    for (name, text, says) in [
+        (
+            "down.txt",
+            "b\na\n",
+            ":2: split points must ascend: a is not after line 1's b",
+        ),
+        (
+            "escape.txt",
+            "\\x01\n\\x0g\n",
+            ":2: \"\\\\x0g\" is not toStringBinary",
+        ),
+        ("blank.txt", "\\x01\n\n\\x02\n", ":2: an empty line"),
+    ] {
+        std::fs::write(path(name), text).unwrap();
+        let out = path(&format!("out-{name}"));
+        let o = rowkey(&["hotspot", "--splits", &path(name), "--out", &out]);
+        assert_refused(&o, &format!("error: {}{says}", path(name)));
+        assert!(
+            !std::path::Path::new(&out).exists(),
+            "{name}: nothing is written"
+        );
+    }
+}

@@ -25,6 +25,7 @@ pub struct Table {
     starts: Vec<Vec<u8>>,
     writes: Vec<u64>,
     rows: Vec<BTreeSet<Vec<u8>>>,
+    keep_rows: bool,
     split_rows: Option<usize>,
     window: usize,
     pending: Vec<Vec<u8>>,
@@ -88,6 +89,7 @@ impl Table {
             starts,
             writes: vec![0; n],
             rows: vec![BTreeSet::new(); n],
+            keep_rows: false,
             split_rows: None,
             window: 10_000,
             pending: Vec::new(),
@@ -103,6 +105,24 @@ impl Table {
     /// when a region outgrows its size limit. Keeps every row in memory.
     pub fn auto_split(mut self, rows: usize) -> Self {
         self.split_rows = Some(rows.max(2));
+        self.keep_rows = true;
+        self
+    }
+
+    /// Keeps every row in memory without auto-splitting, for [`rows_in`](Self::rows_in) on a
+    /// table whose regions are given.
+    ///
+    /// ```
+    /// use rowkey::sim::Table;
+    ///
+    /// let mut t = Table::new(&[vec![0x80]]).keep_rows();
+    /// t.put(&[0x90]);
+    /// t.put(&[0x10]);
+    /// assert_eq!(t.rows_in(&[], &[]).count(), 2);
+    /// assert_eq!(t.regions(), 2);
+    /// ```
+    pub fn keep_rows(mut self) -> Self {
+        self.keep_rows = true;
         self
     }
 
@@ -135,7 +155,7 @@ impl Table {
     }
 
     /// The rows stored in `[start, stop)` (an empty `stop`: to the end), in key order. Rows are
-    /// kept only with [`auto_split`](Self::auto_split).
+    /// kept only with [`auto_split`](Self::auto_split) or [`keep_rows`](Self::keep_rows).
     ///
     /// ```
     /// use rowkey::sim::Table;
@@ -209,9 +229,12 @@ impl Table {
         let r = self.region_of(key);
         self.writes[r] += 1;
         self.total += 1;
-        if let Some(limit) = self.split_rows {
+        if self.keep_rows {
             self.rows[r].insert(key.to_vec());
-            if self.rows[r].len() > limit {
+            if self
+                .split_rows
+                .is_some_and(|limit| self.rows[r].len() > limit)
+            {
                 self.split(r);
             }
         }

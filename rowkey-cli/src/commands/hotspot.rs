@@ -11,16 +11,21 @@ use crate::simulate::{simulate, Params};
 use crate::summary::{self, Row};
 use crate::{heatmap, page, InputError};
 
-/// The simulation parameters the arguments ask for.
-pub fn params(args: &HotspotArgs) -> Params {
-    Params {
+/// The simulation parameters the arguments ask for (a `--splits` file read and checked).
+pub fn params(args: &HotspotArgs) -> Result<Params, InputError> {
+    let splits = match &args.splits {
+        Some(path) => crate::input::read_splits(path, args.splits_format)?,
+        None => Vec::new(),
+    };
+    Ok(Params {
         writes: args.writes,
         window: args.window as usize,
         split_rows: args.split_rows as usize,
         seed: args.seed,
         buckets: args.buckets as usize,
         servers: args.servers as usize,
-    }
+        splits,
+    })
 }
 
 /// The designs the arguments select, in report order.
@@ -37,7 +42,7 @@ pub fn designs(args: &HotspotArgs) -> Vec<&'static Design> {
 
 /// Runs the demo.
 pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
-    let params = params(args);
+    let params = params(args)?;
     let designs = designs(args);
     std::fs::create_dir_all(&args.out)
         .map_err(|e| InputError(format!("cannot create {}: {e}", args.out.display())))?;
@@ -84,10 +89,14 @@ pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputErr
     }
     writeln!(
         out,
-        "summary ({} writes, split at {} rows, {} region servers, windows of {} writes; late = last half;\n\
+        "summary ({} writes, {}, {} region servers, windows of {} writes; late = last half;\n\
          reads: one message by its key, the messages of the last {:.0}% of the time, the newest message):",
         params.writes,
-        params.split_rows,
+        if params.splits.is_empty() {
+            format!("split at {} rows", params.split_rows)
+        } else {
+            format!("{} regions from --splits, no auto-split", params.splits.len() + 1)
+        },
         params.servers,
         params.window,
         100.0 * crate::reads::RECENT

@@ -1,0 +1,76 @@
+//! One key a line: toStringBinary or hex.
+
+use std::path::Path;
+
+use super::{at, Write};
+use crate::InputError;
+
+/// The file's lines as text with their 1-based numbers (a final newline ends the last line;
+/// `\r\n` ends a line too). Not UTF-8 is an error naming the line.
+pub fn numbered<'a>(
+    path: &Path,
+    bytes: &'a [u8],
+) -> Result<impl Iterator<Item = (usize, &'a str)>, InputError> {
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let mut lines = Vec::new();
+    if !body.is_empty() {
+        for (i, line) in body.split(|&b| b == b'\n').enumerate() {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let text = std::str::from_utf8(line).map_err(|_| {
+                at(
+                    path,
+                    i + 1,
+                    "not UTF-8 text; a key log of raw bytes needs --keys-format cbt",
+                )
+            })?;
+            lines.push((i + 1, text));
+        }
+    }
+    Ok(lines.into_iter())
+}
+
+/// Every line a key, parsed by `parse`.
+pub fn keys(
+    path: &Path,
+    bytes: &[u8],
+    parse: fn(&str) -> Result<Vec<u8>, String>,
+) -> Result<Vec<Write>, InputError> {
+    numbered(path, bytes)?
+        .map(|(n, text)| {
+            parse(text)
+                .map(|key| Write { key, micros: None })
+                .map_err(|e| at(path, n, e))
+        })
+        .collect()
+}
+
+/// A toStringBinary key; an empty line is an error (no store takes an empty row key).
+pub fn binary(text: &str) -> Result<Vec<u8>, String> {
+    if text.is_empty() {
+        return Err("an empty line: no row key is empty".into());
+    }
+    rowkey::hbase::parse_string_binary(text)
+        .map_err(|e| format!("{text:?} is not toStringBinary: {e}"))
+}
+
+/// A hex key: pairs of hex digits, optionally after `0x`.
+pub fn hex(text: &str) -> Result<Vec<u8>, String> {
+    let digits = text.strip_prefix("0x").unwrap_or(text);
+    if digits.is_empty() {
+        return Err("an empty line: no row key is empty".into());
+    }
+    if digits.len() % 2 != 0 {
+        return Err(format!("{text:?} has an odd number of hex digits"));
+    }
+    digits
+        .as_bytes()
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            std::str::from_utf8(pair)
+                .ok()
+                .and_then(|p| u8::from_str_radix(p, 16).ok())
+                .ok_or_else(|| format!("{text:?} is not hex at character {}", 2 * i + 1))
+        })
+        .collect()
+}

@@ -1,0 +1,103 @@
+//! Reading a real table's keys and boundaries from files: key logs in write order (one key a
+//! line as toStringBinary or hex, or the output of `cbt read` and of the HBase shell's `scan`,
+//! whose cell timestamps order the replay) and region boundaries (one split point a line).
+//!
+//! Bad input is an [`InputError`] naming the file and the line (`file:line: what is wrong`),
+//! which the command line prints as `error: ...` with exit code 2, before anything is written.
+
+mod cbt;
+mod hbase_shell;
+mod lines;
+mod time;
+
+use std::path::Path;
+
+use crate::InputError;
+
+/// One write of a key log: the row key and, when the log has it, the cell's time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Write {
+    /// The row key.
+    pub key: Vec<u8>,
+    /// Microseconds since 1970 (the time as the tool printed it, read as UTC), if known.
+    pub micros: Option<i64>,
+}
+
+/// How a key log is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One key a line as HBase's `Bytes.toStringBinary` prints it (`\xHH` escapes).
+    Binary,
+    /// One key a line in hex.
+    Hex,
+    /// The output of `cbt read` (one write per cell, ordered by the cells' timestamps).
+    Cbt,
+    /// The output of the HBase shell's `scan` (one write per cell, ordered by timestamp).
+    HbaseShell,
+}
+
+/// How a file of split points is written: one boundary a line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SplitFormat {
+    /// `Bytes.toStringBinary`, as `get_splits` and `create ... SPLITS` show them.
+    Binary,
+    /// Hex.
+    Hex,
+}
+
+/// A problem at line `line` (1-based) of `path`.
+pub(crate) fn at(path: &Path, line: usize, what: impl std::fmt::Display) -> InputError {
+    InputError(format!("{}:{line}: {what}", path.display()))
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, InputError> {
+    std::fs::read(path).map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))
+}
+
+/// The writes of a key log, in write order: file order for one-key-a-line logs, the cells'
+/// timestamps (ties in file order) for `cbt read` and HBase shell output.
+pub fn read_log(path: &Path, format: LogFormat) -> Result<Vec<Write>, InputError> {
+    let bytes = read(path)?;
+    let mut writes = match format {
+        LogFormat::Binary => lines::keys(path, &bytes, lines::binary)?,
+        LogFormat::Hex => lines::keys(path, &bytes, lines::hex)?,
+        LogFormat::Cbt => cbt::writes(path, &bytes)?,
+        LogFormat::HbaseShell => hbase_shell::writes(path, &bytes)?,
+    };
+    if writes.is_empty() {
+        return Err(InputError(format!("{}: no keys", path.display())));
+    }
+    writes.sort_by_key(|w| w.micros);
+    Ok(writes)
+}
+
+/// Region boundaries: one split point a line, strictly ascending, none empty (the first
+/// region starts at the empty key already).
+pub fn read_splits(path: &Path, format: SplitFormat) -> Result<Vec<Vec<u8>>, InputError> {
+    let bytes = read(path)?;
+    let parse = match format {
+        SplitFormat::Binary => lines::binary,
+        SplitFormat::Hex => lines::hex,
+    };
+    let points: Vec<(usize, Vec<u8>)> = lines::numbered(path, &bytes)?
+        .map(|(n, text)| parse(text).map(|k| (n, k)).map_err(|e| at(path, n, e)))
+        .collect::<Result<_, _>>()?;
+    for pair in points.windows(2) {
+        if pair[1].1 <= pair[0].1 {
+            return Err(at(
+                path,
+                pair[1].0,
+                format!(
+                    "split points must ascend: {} is not after line {}'s {}",
+                    rowkey::hbase::to_string_binary(&pair[1].1),
+                    pair[0].0,
+                    rowkey::hbase::to_string_binary(&pair[0].1)
+                ),
+            ));
+        }
+    }
+    Ok(points.into_iter().map(|(_, k)| k).collect())
+}
+
+#[cfg(test)]
+mod tests;
