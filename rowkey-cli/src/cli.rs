@@ -65,7 +65,7 @@ pub struct HotspotArgs {
     pub splits: Option<PathBuf>,
     /// How the split points are written.
     #[arg(long, value_enum, default_value = "binary", requires = "splits")]
-    pub splits_format: crate::input::SplitFormat,
+    pub splits_format: crate::formats::SplitFormat,
 }
 
 /// RegionSplitter's algorithms.

@@ -21,6 +21,7 @@
 pub mod cli;
 pub mod commands;
 pub mod designs;
+pub mod formats;
 pub mod heatmap;
 pub mod input;
 pub mod keyaxis;

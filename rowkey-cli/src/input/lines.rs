@@ -20,7 +20,7 @@ pub fn numbered<'a>(
                 at(
                     path,
                     i + 1,
-                    "not UTF-8 text; a key log of raw bytes needs --keys-format cbt",
+                    "not UTF-8 text: write raw key bytes as hex or toStringBinary lines (or give `cbt read` output)",
                 )
             })?;
             lines.push((i + 1, text));

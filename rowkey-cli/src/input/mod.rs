@@ -12,6 +12,7 @@ mod time;
 
 use std::path::Path;
 
+pub use crate::formats::{LogFormat, SplitFormat};
 use crate::InputError;
 
 /// One write of a key log: the row key and, when the log has it, the cell's time.
@@ -21,28 +22,6 @@ pub struct Write {
     pub key: Vec<u8>,
     /// Microseconds since 1970 (the time as the tool printed it, read as UTC), if known.
     pub micros: Option<i64>,
-}
-
-/// How a key log is written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum LogFormat {
-    /// One key a line as HBase's `Bytes.toStringBinary` prints it (`\xHH` escapes).
-    Binary,
-    /// One key a line in hex.
-    Hex,
-    /// The output of `cbt read` (one write per cell, ordered by the cells' timestamps).
-    Cbt,
-    /// The output of the HBase shell's `scan` (one write per cell, ordered by timestamp).
-    HbaseShell,
-}
-
-/// How a file of split points is written: one boundary a line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum SplitFormat {
-    /// `Bytes.toStringBinary`, as `get_splits` and `create ... SPLITS` show them.
-    Binary,
-    /// Hex.
-    Hex,
 }
 
 /// A problem at line `line` (1-based) of `path`.
