@@ -56,6 +56,13 @@ pub struct HotspotArgs {
     /// Designs to simulate, comma-separated (default: all).
     #[arg(long, value_delimiter = ',', value_parser = crate::designs::slugs())]
     pub designs: Vec<String>,
+    /// A table's key log to replay instead of the designs, in write order (its length is the
+    /// number of writes).
+    #[arg(long, value_name = "FILE", conflicts_with = "designs")]
+    pub keys: Option<PathBuf>,
+    /// How the key log is written.
+    #[arg(long, value_enum, default_value = "binary", requires = "keys")]
+    pub keys_format: crate::formats::LogFormat,
     /// Where the heatmaps and the HTML page go.
     #[arg(long, default_value = "target/rowkey-hotspot")]
     pub out: PathBuf,

@@ -8,6 +8,7 @@ use crate::summary::{cells, Row, HEADERS};
 
 /// The page for `rows`, whose heatmaps are `<slug>.svg` beside it.
 pub fn html(rows: &[Row], params: &Params) -> String {
+    let log = rows.iter().all(|r| r.reads.is_none());
     let mut s = String::new();
     let _ = write!(
         s,
@@ -28,22 +29,42 @@ tr.hot td:last-child {{ color: #b00020; font-weight: bold; }}
 </style>
 </head>
 <body>
-<h1>Where the writes go: {n} row-key designs</h1>
-<p>{writes} messages written in time order into a simulated HBase table that {splitting}. Windows of {window} writes; the late
+<h1>Where the writes go: {title}</h1>
+<p>{workload} into a simulated HBase table that {splitting}. Windows of {window} writes; the late
 windows are the last half. Each heatmap: time left to right, the key range top to bottom in
 {buckets} buckets of equal range, brightness = writes, blue lines = region boundaries at the end.
-Regions live on {servers} region servers. Reads, planned from each design's own key: Gets to read
-one message by its key; ranges, regions and rows read (over rows wanted) to read the messages of
-the last {recent:.0}% of the time; rows read to find the newest message.</p>
+Regions live on {servers} region servers. {reads}</p>
 <table>
 <tr>"#,
         writes = params.writes,
-        n = rows.len(),
+        title = if log {
+            "a key log".to_string()
+        } else {
+            format!("{} row-key designs", rows.len())
+        },
+        workload = if log {
+            format!(
+                "{} writes of a table's key log, replayed in write order,",
+                params.writes
+            )
+        } else {
+            format!("{} messages written in time order", params.writes)
+        },
+        reads = if log {
+            "Read costs need the key's type, which a key log does not give (columns marked -)."
+                .to_string()
+        } else {
+            format!(
+                "Reads, planned from each design's own key: Gets to read one message by its key; \
+                 ranges, regions and rows read (over rows wanted) to read the messages of the last \
+                 {:.0}% of the time; rows read to find the newest message.",
+                100.0 * crate::reads::RECENT
+            )
+        },
         splitting = params.splitting(),
         window = params.window,
         buckets = params.buckets,
         servers = params.servers,
-        recent = 100.0 * crate::reads::RECENT,
     );
     for h in HEADERS.iter().chain(&["verdict"]) {
         let _ = write!(s, "<th>{h}</th>");
@@ -66,7 +87,7 @@ the last {recent:.0}% of the time; rows read to find the newest message.</p>
             s,
             r#"<figure><img src="{slug}.svg" alt="heatmap of {name}"><figcaption>{name}</figcaption></figure>"#,
             slug = r.slug,
-            name = escape(r.design)
+            name = escape(&r.design)
         );
     }
     s.push_str("</div>\n</body>\n</html>\n");

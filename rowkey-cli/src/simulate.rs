@@ -77,13 +77,14 @@ pub struct Outcome {
     pub report: Report,
     /// Where the writes fell, window by window.
     pub heat: Heat,
-    /// What reading the table costs under this design.
-    pub reads: ReadCost,
+    /// What reading the table costs under this design; `None` for a key log, whose key type
+    /// (and so its readers' plans) the command line does not know.
+    pub reads: Option<ReadCost>,
 }
 
 /// Runs `design` under `params`. `progress` is called with the fraction done, about a hundred
 /// times. Deterministic: the random salt is seeded with `params.seed` for each pass.
-pub fn simulate(design: &Design, params: &Params, mut progress: impl FnMut(f64)) -> Outcome {
+pub fn simulate(design: &Design, params: &Params, progress: impl FnMut(f64)) -> Outcome {
     let keys = || {
         rowkey::salt::seed_random(params.seed);
         (0..params.writes).map(|i| {
@@ -91,6 +92,36 @@ pub fn simulate(design: &Design, params: &Params, mut progress: impl FnMut(f64))
             (design.key)(ts, id)
         })
     };
+    let (report, heat, table) = replay(keys, params, progress);
+    Outcome {
+        reads: Some(read_cost(design, &table, params.writes)),
+        report,
+        heat,
+    }
+}
+
+/// Replays a table's key log (`rowkey_cli::input::read_log`) in its order: `params.writes` is
+/// taken from the log.
+pub fn simulate_log(keys: &[Vec<u8>], params: &Params, progress: impl FnMut(f64)) -> Outcome {
+    let params = Params {
+        writes: keys.len() as u64,
+        ..params.clone()
+    };
+    let (report, heat, _) = replay(|| keys.iter().cloned(), &params, progress);
+    Outcome {
+        report,
+        heat,
+        reads: None,
+    }
+}
+
+/// The writes `keys()` yields (called twice: once for the key range the heatmap's axis spans,
+/// once routed through the table), counted per window and key bucket.
+fn replay<I: Iterator<Item = Vec<u8>>>(
+    keys: impl Fn() -> I,
+    params: &Params,
+    mut progress: impl FnMut(f64),
+) -> (Report, Heat, Table) {
     // First pass: the key range the writes span, so the heatmap's axis covers exactly it.
     let (mut lo, mut hi): (Option<Vec<u8>>, Option<Vec<u8>>) = (None, None);
     for k in keys() {
@@ -125,7 +156,7 @@ pub fn simulate(design: &Design, params: &Params, mut progress: impl FnMut(f64))
         counts[w][axis.bucket(&k)] += 1;
         table.put(&k);
         if i as u64 % step == 0 {
-            progress(i as f64 / params.writes as f64);
+            progress(i as f64 / params.writes.max(1) as f64);
         }
     }
     progress(1.0);
@@ -133,13 +164,10 @@ pub fn simulate(design: &Design, params: &Params, mut progress: impl FnMut(f64))
         .iter()
         .map(|s| axis.position(s))
         .collect();
-    Outcome {
-        reads: read_cost(design, &table, params.writes),
-        report: table.report(),
-        heat: Heat {
-            axis,
-            counts,
-            region_starts,
-        },
-    }
+    let heat = Heat {
+        axis,
+        counts,
+        region_starts,
+    };
+    (table.report(), heat, table)
 }

@@ -14,9 +14,9 @@ pub const LATE: f64 = 0.5;
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     /// The design's name.
-    pub design: &'static str,
+    pub design: String,
     /// Its short name (file names).
-    pub slug: &'static str,
+    pub slug: String,
     /// Regions at the end.
     pub regions: usize,
     /// Regions written per late window, on average.
@@ -27,17 +27,22 @@ pub struct Row {
     pub max_over_mean: f64,
     /// The busiest region server's share of a late window's writes, on average (0 to 1).
     pub hottest_server_share: f64,
-    /// What reads cost.
-    pub reads: ReadCost,
+    /// What reads cost (`None` for a key log).
+    pub reads: Option<ReadCost>,
 }
 
 impl Row {
     /// The row of `design` from its simulation.
     pub fn new(design: &Design, outcome: &Outcome) -> Self {
+        Row::named(design.name, design.slug, outcome)
+    }
+
+    /// The row of a simulation named `name` (a key log's), with file names from `slug`.
+    pub fn named(name: &str, slug: &str, outcome: &Outcome) -> Self {
         let r = &outcome.report;
         Row {
-            design: design.name,
-            slug: design.slug,
+            design: name.to_string(),
+            slug: slug.to_string(),
             regions: r.regions,
             regions_per_window: r.late(LATE, |w| w.regions_written as f64),
             hottest_share: r.late(LATE, |w| w.hottest_share),
@@ -77,23 +82,35 @@ pub const HEADERS: [&str; 11] = [
     "newest: rows read",
 ];
 
-/// The cells of a row, formatted, in the order of [`HEADERS`], then the verdict.
+/// The cells of a row, formatted, in the order of [`HEADERS`], then the verdict; `-` for the
+/// reads of a key log.
 pub fn cells(r: &Row) -> [String; 12] {
+    let reads = match &r.reads {
+        Some(c) => [
+            c.gets.to_string(),
+            c.recent_ranges.to_string(),
+            c.recent_regions.to_string(),
+            format!(
+                "{:.1}x",
+                c.recent_rows_read as f64 / c.recent_rows_wanted.max(1) as f64
+            ),
+            c.newest_rows_read.to_string(),
+        ],
+        None => ["-", "-", "-", "-", "-"].map(String::from),
+    };
+    let [gets, ranges, regions, read, newest] = reads;
     [
-        r.design.to_string(),
+        r.design.clone(),
         r.regions.to_string(),
         format!("{:.1}", r.regions_per_window),
         format!("{:.1}%", 100.0 * r.hottest_share),
         format!("{:.1}%", 100.0 * r.hottest_server_share),
         format!("{:.2}", r.max_over_mean),
-        r.reads.gets.to_string(),
-        r.reads.recent_ranges.to_string(),
-        r.reads.recent_regions.to_string(),
-        format!(
-            "{:.1}x",
-            r.reads.recent_rows_read as f64 / r.reads.recent_rows_wanted.max(1) as f64
-        ),
-        r.reads.newest_rows_read.to_string(),
+        gets,
+        ranges,
+        regions,
+        read,
+        newest,
         r.verdict().to_string(),
     ]
 }

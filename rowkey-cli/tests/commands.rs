@@ -330,3 +330,101 @@ fn hotspot_takes_region_boundaries_from_a_file() {
         );
     }
 }
+
+/// `hotspot --keys FILE`: a table's key log replayed in write order. Increasing keys (a
+/// timestamp first) put every late window on one region; the same keys with their bits
+/// reversed spread; `cbt read` and HBase shell output replay one write per cell; a bad log is
+/// refused naming the file and line, before anything is written.
+#[test]
+fn hotspot_replays_a_key_log() {
+    let dir = std::env::temp_dir().join(format!("rowkey-hotspot-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let data = |name: &str| format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::write(
+        path("inc.hex"),
+        (0u32..4000)
+            .map(|i| format!("{i:08x}\n"))
+            .collect::<String>(),
+    )
+    .unwrap();
+    std::fs::write(
+        path("rev.hex"),
+        (0u32..4000)
+            .map(|i| format!("{:08x}\n", i.reverse_bits()))
+            .collect::<String>(),
+    )
+    .unwrap();
+    let replay = |file: &str, format: &str| {
+        let o = rowkey(&[
+            "hotspot",
+            "--keys",
+            file,
+            "--keys-format",
+            format,
+            "--window",
+            "100",
+            "--split-rows",
+            "1000",
+            "--out",
+            &path("out"),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let row = |text: &str| -> Vec<String> {
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with("key log "))
+            .unwrap();
+        line.split_whitespace().map(String::from).collect()
+    };
+    let inc = replay(&path("inc.hex"), "hex");
+    assert!(inc.contains("[1/1] key log inc.hex: 4000 writes"), "{inc}");
+    let cols = row(&inc);
+    // key, log, inc.hex, regions, regions/window, hottest region, hottest server, max/mean,
+    // the five read columns, the verdict.
+    assert_eq!(cols[5], "100.0%", "{inc}");
+    assert_eq!(&cols[8..13], ["-", "-", "-", "-", "-"], "{inc}");
+    assert!(
+        inc.contains("HOTSPOT: one region takes the writes"),
+        "{inc}"
+    );
+    let rev = replay(&path("rev.hex"), "hex");
+    assert!(row(&rev).last().unwrap() == "spread", "{rev}");
+    let cbt = replay(&data("cbt_read_plain.txt"), "cbt");
+    assert!(
+        cbt.contains("key log cbt_read_plain.txt: 4 writes"),
+        "{cbt}"
+    );
+    let shell = replay(&data("hbase_shell_scan.txt"), "hbase-shell");
+    assert!(
+        shell.contains("key log hbase_shell_scan.txt: 4 writes"),
+        "{shell}"
+    );
+
+    std::fs::write(path("bad.hex"), "00\n01\n0g\n").unwrap();
+    let out = path("out-bad");
+    let o = rowkey(&[
+        "hotspot",
+        "--keys",
+        &path("bad.hex"),
+        "--keys-format",
+        "hex",
+        "--out",
+        &out,
+    ]);
+    assert_refused(
+        &o,
+        &format!("error: {}:3: \"0g\" is not hex", path("bad.hex")),
+    );
+    assert!(!std::path::Path::new(&out).exists(), "nothing is written");
+    let o = rowkey(&[
+        "hotspot",
+        "--keys",
+        &path("inc.hex"),
+        "--designs",
+        "md5-buckets",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "--keys replaces the designs");
+}

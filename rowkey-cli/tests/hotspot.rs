@@ -261,7 +261,7 @@ fn read_costs_match_plans_computed_independently() {
     };
     for design in &DESIGNS {
         let outcome = simulate(design, &params, |_| {});
-        let reads = outcome.reads;
+        let reads = outcome.reads.expect("a design has read costs");
         rowkey::salt::seed_random(params.seed);
         let keys: Vec<Vec<u8>> = (0..params.writes)
             .map(|i| {

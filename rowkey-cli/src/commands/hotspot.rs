@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::cli::HotspotArgs;
 use crate::designs::{Design, DESIGNS};
-use crate::simulate::{simulate, Params};
+use crate::simulate::{simulate, simulate_log, Params};
 use crate::summary::{self, Row};
 use crate::{heatmap, page, InputError};
 
@@ -40,29 +40,75 @@ pub fn designs(args: &HotspotArgs) -> Vec<&'static Design> {
     }
 }
 
+/// What one simulation of a run replays: a built-in design, or a table's key log.
+enum Subject {
+    Design(&'static Design),
+    Log { name: String, keys: Vec<Vec<u8>> },
+}
+
+impl Subject {
+    fn name(&self) -> &str {
+        match self {
+            Subject::Design(d) => d.name,
+            Subject::Log { name, .. } => name,
+        }
+    }
+
+    fn slug(&self) -> &str {
+        match self {
+            Subject::Design(d) => d.slug,
+            Subject::Log { .. } => "keys",
+        }
+    }
+}
+
+/// The designs the arguments select, or the key log they name (read and checked whole before
+/// anything is written).
+fn subjects(args: &HotspotArgs) -> Result<Vec<Subject>, InputError> {
+    let Some(path) = &args.keys else {
+        return Ok(designs(args).into_iter().map(Subject::Design).collect());
+    };
+    let writes = crate::input::read_log(path, args.keys_format)?;
+    let file = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |f| f.to_string_lossy().into_owned(),
+    );
+    Ok(vec![Subject::Log {
+        name: format!("key log {file}"),
+        keys: writes.into_iter().map(|w| w.key).collect(),
+    }])
+}
+
 /// Runs the demo.
 pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
-    let params = params(args)?;
-    let designs = designs(args);
+    let mut params = params(args)?;
+    let subjects = subjects(args)?;
+    if let [Subject::Log { keys, .. }] = subjects.as_slice() {
+        params.writes = keys.len() as u64;
+    }
     std::fs::create_dir_all(&args.out)
         .map_err(|e| InputError(format!("cannot create {}: {e}", args.out.display())))?;
     let started = Instant::now();
     let show_progress = std::io::stderr().is_terminal();
     let mut rows = Vec::new();
-    for (i, design) in designs.iter().enumerate() {
+    for (i, subject) in subjects.iter().enumerate() {
         let t = Instant::now();
-        let outcome = simulate(design, &params, |done| {
+        let progress = |done: f64| {
             if show_progress {
                 eprint!(
                     "\r[{}/{}] {:<20} [{:<30}] {:>3.0}%",
                     i + 1,
-                    designs.len(),
-                    design.name,
+                    subjects.len(),
+                    subject.name(),
                     "#".repeat((done * 30.0) as usize),
                     done * 100.0
                 );
             }
-        });
+        };
+        let outcome = match subject {
+            Subject::Design(design) => simulate(design, &params, progress),
+            Subject::Log { keys, .. } => simulate_log(keys, &params, progress),
+        };
         if show_progress {
             eprint!("\r{:80}\r", "");
         }
@@ -71,8 +117,8 @@ pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputErr
             out,
             "[{}/{}] {}: {} writes in {:.1}s; {} regions after {} splits; in the late windows {:.0}% of each window's writes hit one region",
             i + 1,
-            designs.len(),
-            design.name,
+            subjects.len(),
+            subject.name(),
             params.writes,
             t.elapsed().as_secs_f64(),
             report.regions,
@@ -81,16 +127,23 @@ pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputErr
         )?;
         write!(out, "{}", report.chart(16, 40))?;
         writeln!(out)?;
-        let svg = heatmap::svg(design.name, &outcome.heat, params.window);
-        let path = args.out.join(format!("{}.svg", design.slug));
+        let svg = heatmap::svg(subject.name(), &outcome.heat, params.window);
+        let path = args.out.join(format!("{}.svg", subject.slug()));
         std::fs::write(&path, svg)
             .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
-        rows.push(Row::new(design, &outcome));
+        rows.push(Row::named(subject.name(), subject.slug(), &outcome));
     }
+    let reads = if args.keys.is_some() {
+        "reads: need the key's type, which a key log does not give (-)".to_string()
+    } else {
+        format!(
+            "reads: one message by its key, the messages of the last {:.0}% of the time, the newest message",
+            100.0 * crate::reads::RECENT
+        )
+    };
     writeln!(
         out,
-        "summary ({} writes, {}, {} region servers, windows of {} writes; late = last half;\n\
-         reads: one message by its key, the messages of the last {:.0}% of the time, the newest message):",
+        "summary ({} writes, {}, {} region servers, windows of {} writes; late = last half;\n{reads}):",
         params.writes,
         if params.splits.is_empty() {
             format!("split at {} rows", params.split_rows)
@@ -99,7 +152,6 @@ pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputErr
         },
         params.servers,
         params.window,
-        100.0 * crate::reads::RECENT
     )?;
     write!(out, "{}", summary::text(&rows))?;
     let index = args.out.join("index.html");
