@@ -12,7 +12,7 @@
 //! assert!(outcome.report.regions > 5);
 //! // Sequential keys: every late window's writes go to one region.
 //! assert_eq!(outcome.report.late_min(0.5, |w| w.hottest_share), 1.0);
-//! assert_eq!(outcome.reads.gets, 1);
+//! assert_eq!(outcome.reads.unwrap().gets, 1);
 //! let svg = rowkey_cli::heatmap::svg(design.name, &outcome.heat, params.window);
 //! assert!(svg.starts_with("<svg"));
 //! ```
