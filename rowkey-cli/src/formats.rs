@@ -21,4 +21,7 @@ pub enum SplitFormat {
     Binary,
     /// Hex.
     Hex,
+    /// Bigtable's `SampleRowKeys` answers in the API's JSON mapping (`grpcurl`'s output):
+    /// `{"rowKey": "<base64>", "offsetBytes": "<n>"}` messages; the empty last key is skipped.
+    SampleRowKeys,
 }

@@ -8,6 +8,7 @@
 mod cbt;
 mod hbase_shell;
 mod lines;
+mod sample_row_keys;
 mod time;
 
 use std::path::Path;
@@ -50,17 +51,21 @@ pub fn read_log(path: &Path, format: LogFormat) -> Result<Vec<Write>, InputError
     Ok(writes)
 }
 
-/// Region boundaries: one split point a line, strictly ascending, none empty (the first
-/// region starts at the empty key already).
+/// Region boundaries: one split point a line (or the row keys of SampleRowKeys answers),
+/// strictly ascending, none empty (the first region starts at the empty key already).
 pub fn read_splits(path: &Path, format: SplitFormat) -> Result<Vec<Vec<u8>>, InputError> {
     let bytes = read(path)?;
-    let parse = match format {
-        SplitFormat::Binary => lines::binary,
-        SplitFormat::Hex => lines::hex,
+    let line =
+        |parse: fn(&str) -> Result<Vec<u8>, String>| -> Result<Vec<(usize, Vec<u8>)>, InputError> {
+            lines::numbered(path, &bytes)?
+                .map(|(n, text)| parse(text).map(|k| (n, k)).map_err(|e| at(path, n, e)))
+                .collect()
+        };
+    let points = match format {
+        SplitFormat::Binary => line(lines::binary)?,
+        SplitFormat::Hex => line(lines::hex)?,
+        SplitFormat::SampleRowKeys => sample_row_keys::points(path, &bytes)?,
     };
-    let points: Vec<(usize, Vec<u8>)> = lines::numbered(path, &bytes)?
-        .map(|(n, text)| parse(text).map(|k| (n, k)).map_err(|e| at(path, n, e)))
-        .collect::<Result<_, _>>()?;
     for pair in points.windows(2) {
         if pair[1].1 <= pair[0].1 {
             return Err(at(

@@ -190,3 +190,39 @@ fn split_files_ascend() {
         "{err}"
     );
 }
+
+#[test]
+fn sample_row_keys_answers_are_split_points() {
+    // The v2 API's JSON mapping of SampleRowKeysResponse, as grpcurl prints a stream of them;
+    // the last sample (the end of the table) has an empty key, which JSON leaves out.
+    let p = data("sample_row_keys.json");
+    assert_eq!(
+        read_splits(&p, SplitFormat::SampleRowKeys).unwrap(),
+        [vec![0, 0, 3, 0x84, 0xd3], vec![0, 0, 7, 8, 0]]
+    );
+    let p = file("array.json", br#"[{"rowKey":"AQ==","offsetBytes":"1"},{"rowKey":"Ag==","offsetBytes":"2"},{"rowKey":"","offsetBytes":"3"}]"#);
+    assert_eq!(
+        read_splits(&p, SplitFormat::SampleRowKeys).unwrap(),
+        [vec![1], vec![2]]
+    );
+    let p = file(
+        "bad64.json",
+        b"{\"rowKey\": \"AQ==\"}\n{\"rowKey\": \"A*==\"}\n",
+    );
+    let err = read_splits(&p, SplitFormat::SampleRowKeys).unwrap_err().0;
+    assert!(
+        err.starts_with(&format!("{}:2: rowKey \"A*==\" is not base64", p.display())),
+        "{err}"
+    );
+    let p = file(
+        "down.json",
+        b"{\"rowKey\": \"Ag==\"}\n{\"rowKey\": \"AQ==\"}\n",
+    );
+    let err = read_splits(&p, SplitFormat::SampleRowKeys).unwrap_err().0;
+    assert!(
+        err.starts_with(&format!("{}:2: split points must ascend", p.display())),
+        "{err}"
+    );
+    let p = file("none.json", b"{}\n");
+    assert!(read_splits(&p, SplitFormat::SampleRowKeys).is_err());
+}
