@@ -107,7 +107,7 @@ pub fn simulate_log(keys: &[Vec<u8>], params: &Params, progress: impl FnMut(f64)
         writes: keys.len() as u64,
         ..params.clone()
     };
-    let (report, heat, _) = replay(|| keys.iter().cloned(), &params, progress);
+    let (report, heat, _) = replay(|| keys.iter(), &params, progress);
     Outcome {
         report,
         heat,
@@ -117,7 +117,7 @@ pub fn simulate_log(keys: &[Vec<u8>], params: &Params, progress: impl FnMut(f64)
 
 /// The writes `keys()` yields (called twice: once for the key range the heatmap's axis spans,
 /// once routed through the table), counted per window and key bucket.
-fn replay<I: Iterator<Item = Vec<u8>>>(
+fn replay<K: AsRef<[u8]>, I: Iterator<Item = K>>(
     keys: impl Fn() -> I,
     params: &Params,
     mut progress: impl FnMut(f64),
@@ -125,11 +125,12 @@ fn replay<I: Iterator<Item = Vec<u8>>>(
     // First pass: the key range the writes span, so the heatmap's axis covers exactly it.
     let (mut lo, mut hi): (Option<Vec<u8>>, Option<Vec<u8>>) = (None, None);
     for k in keys() {
-        if lo.as_ref().is_none_or(|l| k < *l) {
-            lo = Some(k.clone());
+        let k = k.as_ref();
+        if lo.as_deref().is_none_or(|l| k < l) {
+            lo = Some(k.to_vec());
         }
-        if hi.as_ref().is_none_or(|h| k > *h) {
-            hi = Some(k);
+        if hi.as_deref().is_none_or(|h| k > h) {
+            hi = Some(k.to_vec());
         }
     }
     let axis = KeyAxis::new(
@@ -149,12 +150,13 @@ fn replay<I: Iterator<Item = Vec<u8>>>(
     let mut counts: Vec<Vec<u64>> = Vec::new();
     let step = (params.writes / 100).max(1);
     for (i, k) in keys().enumerate() {
+        let k = k.as_ref();
         let w = i / window;
         if w == counts.len() {
             counts.push(vec![0; axis.buckets()]);
         }
-        counts[w][axis.bucket(&k)] += 1;
-        table.put(&k);
+        counts[w][axis.bucket(k)] += 1;
+        table.put(k);
         if i as u64 % step == 0 {
             progress(i as f64 / params.writes.max(1) as f64);
         }

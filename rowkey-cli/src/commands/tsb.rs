@@ -6,38 +6,21 @@ use std::process::ExitCode;
 use rowkey::hbase::{parse_string_binary, to_string_binary};
 
 use crate::cli::{TsbArgs, UntsbArgs};
+use crate::input::HexError;
 use crate::InputError;
 
 /// Bytes from hex digits; `0x` prefixes and whitespace are ignored.
 pub fn parse_hex(text: &str) -> Result<Vec<u8>, InputError> {
-    let digits: Vec<(usize, char)> = text
-        .char_indices()
-        .filter(|(_, c)| !c.is_whitespace())
-        .collect();
-    let mut nibbles = Vec::with_capacity(digits.len());
-    let mut i = 0;
-    while i < digits.len() {
-        let (at, c) = digits[i];
-        if c == '0' && matches!(digits.get(i + 1), Some((_, 'x' | 'X'))) && nibbles.len() % 2 == 0 {
-            i += 2;
-            continue;
-        }
-        match c.to_digit(16) {
-            Some(d) => nibbles.push(d as u8),
-            None => {
-                return Err(InputError(format!(
-                    "{text:?}: character {at} ({c:?}) is not a hex digit"
-                )))
+    crate::input::parse_hex(text).map_err(|e| {
+        InputError(match e {
+            HexError::NotHex { at, c } => {
+                format!("{text:?}: character {at} ({c:?}) is not a hex digit")
             }
-        }
-        i += 1;
-    }
-    if nibbles.len() % 2 == 1 {
-        return Err(InputError(format!(
-            "{text:?}: an odd number of hex digits; write each byte as two digits"
-        )));
-    }
-    Ok(nibbles.chunks(2).map(|p| p[0] << 4 | p[1]).collect())
+            HexError::Odd => {
+                format!("{text:?}: an odd number of hex digits; write each byte as two digits")
+            }
+        })
+    })
 }
 
 /// `tsb`: one toStringBinary line per argument.

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::hex::HexError;
 use super::{at, Write};
 use crate::InputError;
 
@@ -53,24 +54,12 @@ pub fn binary(text: &str) -> Result<Vec<u8>, String> {
         .map_err(|e| format!("{text:?} is not toStringBinary: {e}"))
 }
 
-/// A hex key: pairs of hex digits, optionally after `0x`.
+/// A hex key (`0x` prefixes and whitespace ignored); an empty line is an error.
 pub fn hex(text: &str) -> Result<Vec<u8>, String> {
-    let digits = text.strip_prefix("0x").unwrap_or(text);
-    if digits.is_empty() {
-        return Err("an empty line: no row key is empty".into());
+    match super::hex::parse_hex(text) {
+        Ok(key) if key.is_empty() => Err("an empty line: no row key is empty".into()),
+        Ok(key) => Ok(key),
+        Err(HexError::NotHex { at, .. }) => Err(format!("{text:?} is not hex at character {at}")),
+        Err(HexError::Odd) => Err(format!("{text:?} has an odd number of hex digits")),
     }
-    if digits.len() % 2 != 0 {
-        return Err(format!("{text:?} has an odd number of hex digits"));
-    }
-    digits
-        .as_bytes()
-        .chunks(2)
-        .enumerate()
-        .map(|(i, pair)| {
-            std::str::from_utf8(pair)
-                .ok()
-                .and_then(|p| u8::from_str_radix(p, 16).ok())
-                .ok_or_else(|| format!("{text:?} is not hex at character {}", 2 * i + 1))
-        })
-        .collect()
 }

@@ -7,6 +7,7 @@
 
 mod cbt;
 mod hbase_shell;
+mod hex;
 mod lines;
 mod sample_row_keys;
 mod time;
@@ -15,6 +16,7 @@ use std::path::Path;
 
 pub use crate::formats::{LogFormat, SplitFormat};
 use crate::InputError;
+pub use hex::{parse_hex, HexError};
 
 /// One write of a key log: the row key and, when the log has it, the cell's time.
 #[derive(Debug, Clone, PartialEq, Eq)]
