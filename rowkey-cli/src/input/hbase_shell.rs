@@ -60,9 +60,12 @@ pub fn writes(path: &Path, bytes: &[u8]) -> Result<Vec<Write>, InputError> {
                 "expected the scan header `ROW  COLUMN+CELL`; is this HBase shell output?",
             ));
         }
-        let footer = trimmed.ends_with("row(s)")
-            || trimmed.contains(" row(s) in ")
-            || (trimmed.starts_with("Took ") && trimmed.ends_with(" seconds"));
+        // The footer starts in the first column; every cell line starts with a space (and its
+        // value may end in anything, "row(s)" included).
+        let footer = !line.starts_with(' ')
+            && (trimmed.ends_with("row(s)")
+                || trimmed.contains(" row(s) in ")
+                || (trimmed.starts_with("Took ") && trimmed.ends_with(" seconds")));
         if footer {
             continue;
         }

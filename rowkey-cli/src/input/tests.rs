@@ -70,6 +70,19 @@ fn hbase_shell_scan_cells_are_writes_in_time_order() {
     assert_eq!(t[3] - t[0], 3_000_000);
 }
 
+/// A cell whose value reads like the footer is still a write; the old shell's footer
+/// (`N row(s) in S seconds`) ends the scan as the new one does.
+#[test]
+fn hbase_shell_values_that_look_like_a_footer_are_writes() {
+    let p = file(
+        "footer.txt",
+        b"ROW  COLUMN+CELL\n r1  column=f:q, timestamp=1, value=2 row(s)\n r2  column=f:q, timestamp=2, value=Took 1 seconds\n2 row(s) in 0.0100 seconds\n",
+    );
+    let w = read_log(&p, LogFormat::HbaseShell).unwrap();
+    let keys: Vec<&[u8]> = w.iter().map(|w| w.key.as_slice()).collect();
+    assert_eq!(keys, [&b"r1"[..], b"r2"]);
+}
+
 #[test]
 fn one_key_a_line() {
     let p = file("keys.txt", b"a\\x00b\r\n\\xFF\nz\n");
