@@ -40,9 +40,10 @@ pub struct HotspotArgs {
     /// Writes per window (a heatmap column).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub window: u64,
-    /// A region splits at its middle key when it holds more rows than this.
+    /// A region splits at its middle key when it has taken more writes than this (HBase splits
+    /// by size, which every write adds to).
     #[arg(long, default_value_t = 25_000, value_parser = clap::value_parser!(u64).range(2..))]
-    pub split_rows: u64,
+    pub split_writes: u64,
     /// Region servers hosting the regions (round-robin over the regions in key order,
     /// reassigned after every split).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(1..=10_000))]

@@ -1,20 +1,18 @@
 //! The `rowkey` command line. The binary (`src/main.rs`) parses arguments with [`cli::Cli`] and
-//! calls [`run`]; the modules hold the hotspot simulation, the heatmap and page writers and the
-//! commands, so that tests can check each against independent computations.
+//! calls [`run`]; the modules hold the built-in designs of `rowkey hotspot` (studied with
+//! `rowkey_studio`), the readers of key logs and split files, and the commands, so that tests can
+//! check each against independent computations.
 //!
 //! ```
-//! use rowkey_cli::designs::by_slug;
-//! use rowkey_cli::simulate::{simulate, Params};
+//! use rowkey_cli::designs::{by_slug, study_of};
 //!
 //! let design = by_slug("timestamp-first").unwrap();
-//! let params = Params { writes: 20_000, window: 1_000, split_rows: 2_000, ..Params::default() };
-//! let outcome = simulate(design, &params, |_| {});
-//! assert!(outcome.report.regions > 5);
-//! // Sequential keys: every late window's writes go to one region.
-//! assert_eq!(outcome.report.late_min(0.5, |w| w.hottest_share), 1.0);
-//! assert_eq!(outcome.reads.unwrap().gets, 1);
-//! let svg = rowkey_cli::heatmap::svg(design.name, &outcome.heat, params.window);
-//! assert!(svg.starts_with("<svg"));
+//! let study = study_of(20_000, &[design]).window(1_000).split_writes(2_000);
+//! let outcome = &study.run().unwrap()[0];
+//! assert!(outcome.run.report.regions > 5);
+//! // Sequential keys: each late window's writes go to one region.
+//! assert!(outcome.run.report.late(0.5, |w| w.hottest_share) > 0.95);
+//! assert_eq!(outcome.run.reads[0].ranges, 1); // one Get reads a message
 //! ```
 #![deny(missing_docs)]
 
@@ -22,13 +20,7 @@ pub mod cli;
 pub mod commands;
 pub mod designs;
 pub mod formats;
-pub mod heatmap;
 pub mod input;
-pub mod keyaxis;
-pub mod page;
-pub mod reads;
-pub mod simulate;
-pub mod summary;
 
 use std::io::Write;
 use std::process::ExitCode;

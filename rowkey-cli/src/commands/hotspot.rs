@@ -1,125 +1,152 @@
-//! `rowkey hotspot`: the main demo. Simulates each design, prints its regions and the summary
-//! table, and writes one heatmap per design and an HTML page of them all.
+//! `rowkey hotspot`: the main demo. Studies each design (`rowkey_studio`), prints its regions
+//! and the summary tables, and writes one heatmap per design and an HTML page of them all.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use crate::cli::HotspotArgs;
-use crate::designs::{Design, DESIGNS};
-use crate::simulate::{simulate, simulate_log, Params};
-use crate::summary::{self, Row};
-use crate::{heatmap, page, InputError};
+use rowkey_studio::page::Text;
+use rowkey_studio::summary::{self, Row};
+use rowkey_studio::{Options, Outcome, Study};
 
-/// The simulation parameters the arguments ask for (a `--splits` file read and checked).
-pub fn params(args: &HotspotArgs) -> Result<Params, InputError> {
+use crate::cli::HotspotArgs;
+use crate::designs::{study_of, Builtin, Message, DESIGNS, RECENT};
+use crate::InputError;
+
+/// The simulation options the arguments ask for (a `--splits` file read and checked).
+pub fn options(args: &HotspotArgs) -> Result<Options, InputError> {
     let splits = match &args.splits {
         Some(path) => crate::input::read_splits(path, args.splits_format)?,
         None => Vec::new(),
     };
-    Ok(Params {
-        writes: args.writes,
-        window: args.window as usize,
-        split_rows: args.split_rows as usize,
-        seed: args.seed,
-        buckets: args.buckets as usize,
-        servers: args.servers as usize,
+    Ok(Options {
+        window: args.window,
+        split_writes: args.split_writes,
         splits,
+        servers: args.servers as usize,
+        buckets: args.buckets as usize,
+        ..Options::default()
     })
 }
 
 /// The designs the arguments select, in report order.
-pub fn designs(args: &HotspotArgs) -> Vec<&'static Design> {
-    if args.designs.is_empty() {
-        DESIGNS.iter().collect()
-    } else {
-        DESIGNS
-            .iter()
-            .filter(|d| args.designs.iter().any(|s| s == d.slug))
-            .collect()
-    }
+pub fn designs(args: &HotspotArgs) -> Vec<&'static Builtin> {
+    DESIGNS
+        .iter()
+        .filter(|d| args.designs.is_empty() || args.designs.iter().any(|s| s == d.slug))
+        .collect()
 }
 
-/// What one simulation of a run replays: a built-in design, or a table's key log.
+/// What a run replays: the built-in designs' study, or a table's key log (read and checked
+/// whole before anything is written).
 enum Subject {
-    Design(&'static Design),
-    Log { name: String, keys: Vec<Vec<u8>> },
+    Designs(Study<Message>),
+    Log {
+        name: String,
+        writes: Vec<(Option<i64>, Vec<u8>)>,
+    },
 }
 
 impl Subject {
-    fn name(&self) -> &str {
+    fn of(args: &HotspotArgs, options: Options) -> Result<Self, InputError> {
+        let Some(path) = &args.keys else {
+            let study = study_of(args.writes, &designs(args))
+                .options(options)
+                .seed(args.seed);
+            return Ok(Subject::Designs(study));
+        };
+        let writes = crate::input::read_log(path, args.keys_format)?;
+        let file = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |f| f.to_string_lossy().into_owned(),
+        );
+        Ok(Subject::Log {
+            name: format!("key log {file}"),
+            writes: writes.into_iter().map(|w| (w.micros, w.key)).collect(),
+        })
+    }
+
+    fn names(&self) -> Vec<String> {
         match self {
-            Subject::Design(d) => d.name,
-            Subject::Log { name, .. } => name,
+            Subject::Designs(study) => study.names().into_iter().map(String::from).collect(),
+            Subject::Log { name, .. } => vec![name.clone()],
         }
     }
 
-    fn slug(&self) -> &str {
+    fn run(
+        &self,
+        i: usize,
+        options: &Options,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<Outcome, InputError> {
+        Ok(match self {
+            Subject::Designs(study) => study.run_design(i, progress)?,
+            Subject::Log { name, writes } => {
+                rowkey_studio::replay(name, "keys", writes, options, progress)?
+            }
+        })
+    }
+
+    /// The page's words.
+    fn text(&self, writes: u64) -> Text {
         match self {
-            Subject::Design(d) => d.slug,
-            Subject::Log { .. } => "keys",
+            Subject::Designs(study) => Text {
+                title: Some(format!("{} row-key designs", study.names().len())),
+                workload: Some(format!("{writes} messages written in time order")),
+                reads: Some(format!(
+                    "Reads, planned from each design's own key struct and counted on its table \
+                     at the end: one message by its key (Gets); the messages of the last {:.0}% \
+                     of the time (a key that does not lead with the time scans everything); the \
+                     newest message (one row per range when each range holds its newest first).",
+                    100.0 * RECENT
+                )),
+            },
+            Subject::Log { .. } => Text {
+                title: Some("a key log".into()),
+                workload: Some(format!(
+                    "{writes} writes of a table's key log, replayed in write order,"
+                )),
+                reads: Some(
+                    "Read costs need the key's type, which a key log does not give.".into(),
+                ),
+            },
         }
     }
-}
-
-/// The designs the arguments select, or the key log they name (read and checked whole before
-/// anything is written).
-fn subjects(args: &HotspotArgs) -> Result<Vec<Subject>, InputError> {
-    let Some(path) = &args.keys else {
-        return Ok(designs(args).into_iter().map(Subject::Design).collect());
-    };
-    let writes = crate::input::read_log(path, args.keys_format)?;
-    let file = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |f| f.to_string_lossy().into_owned(),
-    );
-    Ok(vec![Subject::Log {
-        name: format!("key log {file}"),
-        keys: writes.into_iter().map(|w| w.key).collect(),
-    }])
 }
 
 /// Runs the demo.
 pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
-    let mut params = params(args)?;
-    let subjects = subjects(args)?;
-    if let [Subject::Log { keys, .. }] = subjects.as_slice() {
-        params.writes = keys.len() as u64;
-    }
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| InputError(format!("cannot create {}: {e}", args.out.display())))?;
+    let options = options(args)?;
+    let subject = Subject::of(args, options.clone())?;
+    let names = subject.names();
     let started = Instant::now();
     let show_progress = std::io::stderr().is_terminal();
-    let mut rows = Vec::new();
-    for (i, subject) in subjects.iter().enumerate() {
+    let mut outcomes = Vec::new();
+    for (i, name) in names.iter().enumerate() {
         let t = Instant::now();
-        let progress = |done: f64| {
+        let mut progress = |done: f64| {
             if show_progress {
                 eprint!(
                     "\r[{}/{}] {:<20} [{:<30}] {:>3.0}%",
                     i + 1,
-                    subjects.len(),
-                    subject.name(),
+                    names.len(),
+                    name,
                     "#".repeat((done * 30.0) as usize),
                     done * 100.0
                 );
             }
         };
-        let outcome = match subject {
-            Subject::Design(design) => simulate(design, &params, progress),
-            Subject::Log { keys, .. } => simulate_log(keys, &params, progress),
-        };
+        let outcome = subject.run(i, &options, &mut progress)?;
         if show_progress {
             eprint!("\r{:80}\r", "");
         }
-        let report = &outcome.report;
+        let report = &outcome.run.report;
         writeln!(
             out,
-            "[{}/{}] {}: {} writes in {:.1}s; {} regions after {} splits; in the late windows {:.0}% of each window's writes hit one region",
+            "[{}/{}] {name}: {} writes in {:.1}s; {} regions after {} splits; in the late windows {:.0}% of each window's writes hit one region",
             i + 1,
-            subjects.len(),
-            subject.name(),
-            params.writes,
+            names.len(),
+            report.writes,
             t.elapsed().as_secs_f64(),
             report.regions,
             report.splits,
@@ -127,40 +154,43 @@ pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputErr
         )?;
         write!(out, "{}", report.chart(16, 40))?;
         writeln!(out)?;
-        let svg = heatmap::svg(subject.name(), &outcome.heat, params.window);
-        let path = args.out.join(format!("{}.svg", subject.slug()));
-        std::fs::write(&path, svg)
-            .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
-        rows.push(Row::named(subject.name(), subject.slug(), &outcome));
+        outcomes.push(outcome);
     }
-    let reads = if args.keys.is_some() {
-        "reads: need the key's type, which a key log does not give (-)".to_string()
+    let writes = outcomes.first().map_or(0, |o| o.run.report.writes);
+    let rows: Vec<Row> = outcomes.iter().map(Row::new).collect();
+    let splitting = if options.splits.is_empty() {
+        format!("split past {} writes", options.split_writes)
     } else {
         format!(
-            "reads: one message by its key, the messages of the last {:.0}% of the time, the newest message",
-            100.0 * crate::reads::RECENT
+            "{} regions from --splits, no auto-split",
+            options.splits.len() + 1
         )
     };
     writeln!(
         out,
-        "summary ({} writes, {}, {} region servers, windows of {} writes; late = last half;\n{reads}):",
-        params.writes,
-        if params.splits.is_empty() {
-            format!("split at {} rows", params.split_rows)
-        } else {
-            format!("{} regions from --splits, no auto-split", params.splits.len() + 1)
-        },
-        params.servers,
-        params.window,
+        "writes ({writes} writes, {splitting}, {} region servers, windows of {} writes; late = last half):",
+        options.servers, options.window,
     )?;
     write!(out, "{}", summary::text(&rows))?;
-    let index = args.out.join("index.html");
-    std::fs::write(&index, page::html(&rows, &params))
-        .map_err(|e| InputError(format!("cannot write {}: {e}", index.display())))?;
+    let reads = summary::reads_text(&rows);
+    if reads.is_empty() {
+        writeln!(
+            out,
+            "\nreads: need the key's type, which a key log does not give"
+        )?;
+    } else {
+        writeln!(
+            out,
+            "\nreads (planned from each design's own key, counted on its table at the end):"
+        )?;
+        write!(out, "{reads}")?;
+    }
+    rowkey_studio::page::write(&args.out, &outcomes, &options, &subject.text(writes))
+        .map_err(|e| InputError(format!("cannot write {}: {e}", args.out.display())))?;
     writeln!(
         out,
         "\nheatmaps and page: {} (open it in a browser)\nfinished in {:.1}s",
-        index.display(),
+        args.out.join("index.html").display(),
         started.elapsed().as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)

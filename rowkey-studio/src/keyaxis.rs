@@ -5,7 +5,7 @@
 /// prefix, read as a 64-bit big-endian number (missing bytes are `00`).
 ///
 /// ```
-/// use rowkey_cli::keyaxis::KeyAxis;
+/// use rowkey_studio::keyaxis::KeyAxis;
 ///
 /// let axis = KeyAxis::new(b"k\x00", b"k\xFF", 4);
 /// assert_eq!(axis.bucket(b"k\x00"), 0);

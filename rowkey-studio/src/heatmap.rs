@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use rowkey::hbase::to_string_binary;
 
-use crate::simulate::Heat;
+use crate::heat::Heat;
 
 const LEFT: f64 = 16.0;
 const TOP: f64 = 44.0;
@@ -46,7 +46,7 @@ pub fn colour(t: f64) -> String {
 }
 
 /// The SVG document for `heat`, titled `title`, with windows of `window` writes.
-pub fn svg(title: &str, heat: &Heat, window: usize) -> String {
+pub fn svg(title: &str, heat: &Heat, window: u64) -> String {
     let windows = heat.counts.len().max(1);
     let buckets = heat.axis.buckets();
     let max = heat

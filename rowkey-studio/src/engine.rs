@@ -1,0 +1,251 @@
+//! The region simulator, in two passes over a replayable stream of writes, in memory bounded by
+//! the number of regions (not the writes):
+//! 1. [`regions`]: route each write to its region, auto-splitting a region past the threshold at
+//!    the middle of a bounded sample of its keys; note the key range and time span;
+//! 2. [`route`]: route each write again among the regions the table ends with, and count
+//!    exactly: writes per region, per window (with the regions as they stood then), per heatmap
+//!    cell, and the rows each read's ranges hold.
+
+pub(crate) mod reads;
+pub mod regions;
+pub mod route;
+pub mod sample;
+
+use rowkey::sim::Report;
+
+use crate::error::StudyError;
+use crate::heat::Heat;
+use crate::keyaxis::KeyAxis;
+use crate::read::{ByteQuery, ReadCost};
+use regions::{Regions, Splitter};
+use route::Router;
+
+/// A stream of writes that can be replayed: the simulator reads it twice, and both times it
+/// must yield the same writes in the same order.
+pub trait Writes {
+    /// Calls `write` with each write's time (if known, in any unit) and row key, in order.
+    fn replay(&self, write: &mut dyn FnMut(Option<i64>, &[u8])) -> Result<(), StudyError>;
+
+    /// How many writes there are, if known before replaying (for progress).
+    fn len_hint(&self) -> Option<u64> {
+        None
+    }
+}
+
+/// Keys in memory, in write order, with their times.
+///
+/// ```
+/// use rowkey_studio::engine::Writes;
+///
+/// let log: Vec<(Option<i64>, Vec<u8>)> = vec![(Some(1), b"a".to_vec()), (Some(2), b"b".to_vec())];
+/// let mut seen = Vec::new();
+/// log.replay(&mut |t, k| seen.push((t, k.to_vec()))).unwrap();
+/// assert_eq!(seen, log);
+/// ```
+impl<K: AsRef<[u8]>> Writes for Vec<(Option<i64>, K)> {
+    fn replay(&self, write: &mut dyn FnMut(Option<i64>, &[u8])) -> Result<(), StudyError> {
+        for (t, k) in self {
+            write(*t, k.as_ref());
+        }
+        Ok(())
+    }
+
+    fn len_hint(&self) -> Option<u64> {
+        Some(self.len() as u64)
+    }
+}
+
+/// How the simulated table is set up and measured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Writes per window (a heatmap column, a row of the window statistics).
+    pub window: u64,
+    /// A region splits at its middle key past this many writes (HBase splits by size, which
+    /// every write adds to).
+    pub split_writes: u64,
+    /// A table split at these points from the start (a real table's region boundaries), which
+    /// then does not auto-split; empty: one region that auto-splits past `split_writes`.
+    pub splits: Vec<Vec<u8>>,
+    /// A table created split at these points, which then auto-splits past `split_writes` (a
+    /// design's pre-split); ignored when `splits` is given.
+    pub presplit: Vec<Vec<u8>>,
+    /// Region servers hosting the regions.
+    pub servers: usize,
+    /// Rows of the heatmap: buckets of equal key range.
+    pub buckets: usize,
+}
+
+impl Default for Options {
+    /// Windows of 10,000 writes, splits past 25,000 writes, 8 region servers, 64 buckets.
+    fn default() -> Self {
+        Options {
+            window: 10_000,
+            split_writes: 25_000,
+            splits: Vec::new(),
+            presplit: Vec::new(),
+            servers: 8,
+            buckets: 64,
+        }
+    }
+}
+
+impl Options {
+    /// How the table splits, in words.
+    ///
+    /// ```
+    /// use rowkey_studio::Options;
+    /// let o = Options { splits: vec![vec![0x80]], ..Options::default() };
+    /// assert_eq!(o.splitting(), "starts as 2 regions at the given split points and does not auto-split");
+    /// ```
+    pub fn splitting(&self) -> String {
+        if self.splits.is_empty() {
+            format!(
+                "starts as {} and splits a region at its middle key past {} writes",
+                match self.presplit.len() {
+                    0 => "one region".to_string(),
+                    n => format!("{} regions (pre-split)", n + 1),
+                },
+                self.split_writes
+            )
+        } else {
+            format!(
+                "starts as {} regions at the given split points and does not auto-split",
+                self.splits.len() + 1
+            )
+        }
+    }
+}
+
+/// What the first pass learned about the writes, which reads are planned from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    /// Writes in total.
+    pub writes: u64,
+    /// The earliest and the latest time of the writes, when they have times.
+    pub times: Option<(i64, i64)>,
+    /// The lowest and the highest key written (empty when nothing was).
+    pub keys: (Vec<u8>, Vec<u8>),
+}
+
+/// One simulation's results.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    /// Regions, splits and per-window spread.
+    pub report: Report,
+    /// Where the writes fell, window by window.
+    pub heat: Heat,
+    /// What each read costs on the table at the end.
+    pub reads: Vec<ReadCost>,
+    /// The regions at the end.
+    pub regions: Regions,
+    /// The writes' count, time span and key range.
+    pub span: Span,
+}
+
+/// Simulates `writes` on a table set up by `options`, with the reads `reads` plans once the
+/// first pass has measured the writes. `progress` is called with the fraction done, about a
+/// hundred times when the number of writes is known.
+pub fn simulate(
+    writes: &dyn Writes,
+    reads: impl FnOnce(&Span) -> Result<Vec<(String, ByteQuery)>, StudyError>,
+    options: &Options,
+    progress: &mut dyn FnMut(f64),
+) -> Result<Run, StudyError> {
+    let hint = writes.len_hint().unwrap_or(0);
+    let step = (hint / 50).max(1);
+
+    // Pass 1: the regions, the key range, the time span.
+    let mut splitter = if options.splits.is_empty() {
+        Splitter::new(&options.presplit, Some(options.split_writes))
+    } else {
+        Splitter::new(&options.splits, None)
+    };
+    let (mut lo, mut hi) = (Vec::new(), Vec::new());
+    let mut times: Option<(i64, i64)> = None;
+    let mut n = 0u64;
+    writes.replay(&mut |t, key| {
+        if n == 0 || key < lo.as_slice() {
+            lo.clear();
+            lo.extend_from_slice(key);
+        }
+        if n == 0 || key > hi.as_slice() {
+            hi.clear();
+            hi.extend_from_slice(key);
+        }
+        if let Some(t) = t {
+            times = Some(times.map_or((t, t), |(a, b)| (a.min(t), b.max(t))));
+        }
+        splitter.put(key);
+        n += 1;
+        if n % step == 0 && hint > 0 {
+            progress(0.5 * n as f64 / hint as f64);
+        }
+    })?;
+    let regions = splitter.finish();
+    let span = Span {
+        writes: n,
+        times,
+        keys: (lo, hi),
+    };
+    let mut counters: Vec<reads::Counter> = reads(&span)?
+        .into_iter()
+        .map(|(name, q)| reads::Counter::new(name, q))
+        .collect();
+
+    // Pass 2: exact counts against the final regions.
+    let axis = KeyAxis::new(&span.keys.0, &span.keys.1, options.buckets);
+    let window = options.window.max(1);
+    let mut router = Router::new(&regions, options.servers, window);
+    let mut counts: Vec<Vec<u64>> = Vec::new();
+    let mut window_times: Vec<Option<(i64, i64)>> = Vec::new();
+    let mut i = 0u64;
+    let step = (n / 50).max(1);
+    writes.replay(&mut |t, key| {
+        let w = (i / window) as usize;
+        if w == counts.len() {
+            counts.push(vec![0; axis.buckets()]);
+            window_times.push(None);
+        }
+        counts[w][axis.bucket(key)] += 1;
+        if let Some(t) = t {
+            let slot = &mut window_times[w];
+            *slot = Some(slot.map_or((t, t), |(a, b)| (a.min(t), b.max(t))));
+        }
+        router.put(key);
+        for c in &mut counters {
+            c.put(key);
+        }
+        i += 1;
+        if i % step == 0 {
+            progress(0.5 + 0.5 * i as f64 / n.max(1) as f64);
+        }
+    })?;
+    if i != n {
+        return Err(StudyError::Replay {
+            first: n,
+            second: i,
+        });
+    }
+    progress(1.0);
+    let report = router.finish();
+    let reads = counters
+        .into_iter()
+        .map(|c| c.finish(&regions.starts))
+        .collect();
+    let heat = Heat {
+        region_starts: regions.starts[1..]
+            .iter()
+            .map(|s| axis.position(s))
+            .collect(),
+        axis,
+        counts,
+        times: window_times,
+    };
+    Ok(Run {
+        report,
+        heat,
+        reads,
+        regions,
+        span,
+    })
+}

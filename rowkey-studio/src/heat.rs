@@ -1,0 +1,17 @@
+//! A heatmap's data: writes per (window, key bucket), and where the regions' boundaries fall on
+//! the key axis at the end of the run.
+
+use crate::keyaxis::KeyAxis;
+
+/// Writes per (window, key bucket), and the table's regions at the end.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heat {
+    /// How keys map to buckets.
+    pub axis: KeyAxis,
+    /// `counts[window][bucket]`: writes of that window whose key is in that bucket.
+    pub counts: Vec<Vec<u64>>,
+    /// Where each region but the first starts, as a fraction of the key axis (0 to 1).
+    pub region_starts: Vec<f64>,
+    /// The first and last time of each window's writes, when the writes have times.
+    pub times: Vec<Option<(i64, i64)>>,
+}
