@@ -7,10 +7,11 @@ use std::time::Instant;
 
 use rowkey_studio::page::Text;
 use rowkey_studio::summary::{self, Row};
-use rowkey_studio::{Options, Outcome, Study};
+use rowkey_studio::{Options, Outcome, Study, Writes};
 
 use crate::cli::HotspotArgs;
 use crate::designs::{study_of, Builtin, Message, DESIGNS, RECENT};
+use crate::input::LineLog;
 use crate::InputError;
 
 /// The simulation options the arguments ask for (a `--splits` file read and checked).
@@ -43,7 +44,7 @@ enum Subject {
     Designs(Study<Message>),
     Log {
         name: String,
-        writes: Vec<(Option<i64>, Vec<u8>)>,
+        writes: Box<dyn Writes>,
     },
 }
 
@@ -55,14 +56,24 @@ impl Subject {
                 .seed(args.seed);
             return Ok(Subject::Designs(study));
         };
-        let writes = crate::input::read_log(path, args.keys_format)?;
+        // One key a line: streamed from the file on each pass. Cells with timestamps: read
+        // whole and ordered by time first.
+        let writes: Box<dyn Writes> = match LineLog::new(path, args.keys_format) {
+            Some(log) => Box::new(log),
+            None => Box::new(
+                crate::input::read_log(path, args.keys_format)?
+                    .into_iter()
+                    .map(|w| (w.micros, w.key))
+                    .collect::<Vec<_>>(),
+            ),
+        };
         let file = path.file_name().map_or_else(
             || path.display().to_string(),
             |f| f.to_string_lossy().into_owned(),
         );
         Ok(Subject::Log {
             name: format!("key log {file}"),
-            writes: writes.into_iter().map(|w| (w.micros, w.key)).collect(),
+            writes,
         })
     }
 
@@ -82,7 +93,7 @@ impl Subject {
         Ok(match self {
             Subject::Designs(study) => study.run_design(i, progress)?,
             Subject::Log { name, writes } => {
-                rowkey_studio::replay(name, "keys", writes, options, progress)?
+                rowkey_studio::replay(name, "keys", writes.as_ref(), options, progress)?
             }
         })
     }

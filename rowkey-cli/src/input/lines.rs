@@ -6,6 +6,9 @@ use super::hex::HexError;
 use super::{at, Write};
 use crate::InputError;
 
+/// What a line that is not UTF-8 is told.
+pub const NOT_UTF8: &str = "not UTF-8 text: write raw key bytes as hex or toStringBinary lines (or give `cbt read` output)";
+
 /// The file's lines as text with their 1-based numbers (a final newline ends the last line;
 /// `\r\n` ends a line too). Not UTF-8 is an error naming the line.
 pub fn numbered<'a>(
@@ -17,13 +20,7 @@ pub fn numbered<'a>(
     if !body.is_empty() {
         for (i, line) in body.split(|&b| b == b'\n').enumerate() {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
-            let text = std::str::from_utf8(line).map_err(|_| {
-                at(
-                    path,
-                    i + 1,
-                    "not UTF-8 text: write raw key bytes as hex or toStringBinary lines (or give `cbt read` output)",
-                )
-            })?;
+            let text = std::str::from_utf8(line).map_err(|_| at(path, i + 1, NOT_UTF8))?;
             lines.push((i + 1, text));
         }
     }

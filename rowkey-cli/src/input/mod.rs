@@ -10,6 +10,7 @@ mod hbase_shell;
 mod hex;
 mod lines;
 mod sample_row_keys;
+mod stream;
 mod time;
 
 use std::path::Path;
@@ -17,6 +18,7 @@ use std::path::Path;
 pub use crate::formats::{LogFormat, SplitFormat};
 use crate::InputError;
 pub use hex::{parse_hex, HexError};
+pub use stream::LineLog;
 
 /// One write of a key log: the row key and, when the log has it, the cell's time.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -239,3 +239,37 @@ fn sample_row_keys_answers_are_split_points() {
     let p = file("none.json", b"{}\n");
     assert!(read_splits(&p, SplitFormat::SampleRowKeys).is_err());
 }
+
+/// The streamed log yields what `read_log` reads, line for line, and fails where it fails with
+/// the same message.
+#[test]
+fn a_streamed_log_reads_as_the_whole_file_does() {
+    use rowkey_studio::Writes;
+    let cases: [(&str, &[u8], LogFormat); 8] = [
+        ("s-hex", b"00ff\n0x01 02\r\nAB\n", LogFormat::Hex),
+        ("s-bin", b"k\\x00\\xFF\nrow1\nrow10", LogFormat::Binary),
+        ("s-empty", b"", LogFormat::Hex),
+        ("s-blank", b"00\n\n01\n", LogFormat::Hex),
+        ("s-badhex", b"00\n01\n0g\n", LogFormat::Hex),
+        ("s-odd", b"00\n012\n", LogFormat::Hex),
+        ("s-utf8", b"ok\n\xff\xfe\n", LogFormat::Binary),
+        ("s-esc", b"a\\xZZ\n", LogFormat::Binary),
+    ];
+    for (name, bytes, format) in cases {
+        let path = file(name, bytes);
+        let whole = read_log(&path, format)
+            .map(|w| w.into_iter().map(|w| w.key).collect::<Vec<_>>())
+            .map_err(|e| e.0);
+        let mut keys = Vec::new();
+        let streamed = LineLog::new(&path, format)
+            .unwrap()
+            .replay(&mut |t, k| {
+                assert_eq!(t, None);
+                keys.push(k.to_vec());
+            })
+            .map(|()| keys)
+            .map_err(|e| e.to_string());
+        assert_eq!(streamed, whole, "{name}");
+    }
+    assert!(LineLog::new(Path::new("x"), LogFormat::Cbt).is_none());
+}
