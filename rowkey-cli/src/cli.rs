@@ -51,9 +51,14 @@ pub struct HotspotArgs {
     /// Seed of the random salt (the same seed prints the same report).
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
-    /// Heatmap rows: buckets of equal key range.
+    /// Heatmap rows: buckets of the key axis.
     #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub buckets: u64,
+    /// How the heatmaps' key axis is cut: buckets of roughly equal row count (`rows`, as
+    /// Bigtable's Key Visualizer cuts it: each salt bucket gets its own band) or of equal key
+    /// range (`range`).
+    #[arg(long, value_enum, default_value = "rows")]
+    pub cut: crate::formats::AxisCut,
     /// Designs to simulate, comma-separated (default: all).
     #[arg(long, value_delimiter = ',', value_parser = crate::designs::slugs())]
     pub designs: Vec<String>,

@@ -1,5 +1,5 @@
-//! How the files the command line reads are written: key logs and `--splits-format`'s split
-//! point files (read by [`crate::input`]).
+//! How the files the command line reads are written (key logs and `--splits-format`'s split
+//! point files, read by [`crate::input`]), and the choices of `hotspot`'s maps.
 
 /// How a key log is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -24,4 +24,22 @@ pub enum SplitFormat {
     /// Bigtable's `SampleRowKeys` answers in the API's JSON mapping (`grpcurl`'s output):
     /// `{"rowKey": "<base64>", "offsetBytes": "<n>"}` messages; the empty last key is skipped.
     SampleRowKeys,
+}
+
+/// How the heatmaps' key axis is cut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AxisCut {
+    /// Buckets of roughly equal row count (the default).
+    Rows,
+    /// Buckets of equal key range.
+    Range,
+}
+
+impl From<AxisCut> for rowkey_studio::Cut {
+    fn from(cut: AxisCut) -> Self {
+        match cut {
+            AxisCut::Rows => rowkey_studio::Cut::Rows,
+            AxisCut::Range => rowkey_studio::Cut::Range,
+        }
+    }
 }

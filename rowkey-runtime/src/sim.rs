@@ -50,6 +50,8 @@ pub struct Window {
     pub hottest_server_share: f64,
     /// Region servers that received at least one write.
     pub servers_written: usize,
+    /// Regions that existed at the end of the window.
+    pub regions: usize,
 }
 
 /// The result of a simulation.
@@ -285,6 +287,7 @@ impl Table {
             max_over_mean: max / (n / written.len() as f64),
             hottest_server_share: per_server.iter().copied().max().unwrap_or(0) as f64 / n,
             servers_written: per_server.iter().filter(|&&c| c > 0).count(),
+            regions: self.starts.len(),
         });
         self.pending.clear();
     }

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use rowkey_studio::engine::regions::{Regions, Splitter};
 use rowkey_studio::engine::route::Router;
-use rowkey_studio::{Options, Writes};
+use rowkey_studio::{KeyInfo, Options, Writes};
 
 const WRITES: usize = 1_000_000;
 const ROUNDS: usize = 9;

@@ -142,6 +142,15 @@ impl<E: 'static, K: RowKey + 'static> Design<E, K> {
             key: Box::new(move |e: &E, out: &mut Vec<u8>| key(e).encode_into(out)),
             reads: self.reads,
             presplit: self.presplit,
+            labels: crate::labels::decoded::<K>,
+            salts: match (K::SALT.buckets(), K::SALT_TEXT) {
+                (Some(_), None) => {
+                    let mut salts = K::SALT.bucket_salts();
+                    salts.sort();
+                    salts
+                }
+                _ => Vec::new(),
+            },
         }
     }
 }
@@ -153,6 +162,10 @@ pub(crate) struct Erased<E> {
     pub key: KeyFn<E>,
     pub reads: Vec<(String, ReadFn)>,
     pub presplit: Vec<Vec<u8>>,
+    /// A key's axis labels, by `K::explain`.
+    pub labels: fn(&[u8]) -> Vec<String>,
+    /// The salt of each bucket of `K`'s bucket salt, sorted (empty without one).
+    pub salts: Vec<Vec<u8>>,
 }
 
 /// `name` in lowercase ASCII, each run of other characters one `-`, none at either end.

@@ -15,10 +15,11 @@ use rowkey::sim::Report;
 
 use crate::error::StudyError;
 use crate::heat::Heat;
-use crate::keyaxis::KeyAxis;
+use crate::keyaxis::{Cut, KeyAxis};
 use crate::read::{ByteQuery, ReadCost};
 use regions::{Regions, Splitter};
 use route::Router;
+use sample::Sample;
 
 /// A stream of writes that can be replayed: the simulator reads it twice, and both times it
 /// must yield the same writes in the same order.
@@ -71,12 +72,15 @@ pub struct Options {
     pub presplit: Vec<Vec<u8>>,
     /// Region servers hosting the regions.
     pub servers: usize,
-    /// Rows of the heatmap: buckets of equal key range.
+    /// Rows of the heatmap.
     pub buckets: usize,
+    /// How the heatmap's key axis is cut: equal row counts (the default) or equal key ranges.
+    pub cut: Cut,
 }
 
 impl Default for Options {
-    /// Windows of 10,000 writes, splits past 25,000 writes, 8 region servers, 64 buckets.
+    /// Windows of 10,000 writes, splits past 25,000 writes, 8 region servers, 64 buckets of equal
+    /// row count.
     fn default() -> Self {
         Options {
             window: 10_000,
@@ -85,6 +89,7 @@ impl Default for Options {
             presplit: Vec::new(),
             servers: 8,
             buckets: 64,
+            cut: Cut::Rows,
         }
     }
 }
@@ -127,6 +132,28 @@ pub struct Span {
     pub keys: (Vec<u8>, Vec<u8>),
 }
 
+/// What the simulator knows of the keys' type.
+pub struct KeyInfo<'a> {
+    /// A key's labels on the heatmap's key axis: its leading parts decoded (the key's own
+    /// `explain`) when its type is known.
+    pub labels: &'a dyn Fn(&[u8]) -> Vec<String>,
+    /// The salt of each bucket, sorted, for a key salted into buckets; empty otherwise.
+    pub salts: Vec<Vec<u8>>,
+}
+
+impl KeyInfo<'_> {
+    /// Keys of unknown type: labelled by their toStringBinary prefix, no salt known.
+    pub fn bytes() -> KeyInfo<'static> {
+        KeyInfo {
+            labels: &|key: &[u8]| vec![crate::labels::binary_prefix(key)],
+            salts: Vec::new(),
+        }
+    }
+}
+
+/// Distinct keys the key axis samples (at most twice as many).
+pub const AXIS_SAMPLE: usize = 4096;
+
 /// One simulation's results.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Run {
@@ -140,6 +167,8 @@ pub struct Run {
     pub regions: Regions,
     /// The writes' count, time span and key range.
     pub span: Span,
+    /// Writes per salt bucket, in the order of [`KeyInfo::salts`] (empty without bucket salts).
+    pub salt_writes: Vec<u64>,
 }
 
 /// Simulates `writes` on a table set up by `options`, with the reads `reads` plans once the
@@ -147,6 +176,7 @@ pub struct Run {
 /// hundred times when the number of writes is known.
 pub fn simulate(
     writes: &dyn Writes,
+    key: &KeyInfo<'_>,
     reads: impl FnOnce(&Span) -> Result<Vec<(String, ByteQuery)>, StudyError>,
     options: &Options,
     progress: &mut dyn FnMut(f64),
@@ -161,6 +191,7 @@ pub fn simulate(
         Splitter::new(&options.splits, None)
     };
     let (mut lo, mut hi) = (Vec::new(), Vec::new());
+    let mut axis_sample = Sample::with_keep(AXIS_SAMPLE);
     let mut times: Option<(i64, i64)> = None;
     let mut n = 0u64;
     writes.replay(&mut |t, key| {
@@ -175,6 +206,7 @@ pub fn simulate(
         if let Some(t) = t {
             times = Some(times.map_or((t, t), |(a, b)| (a.min(t), b.max(t))));
         }
+        axis_sample.offer(key, sample::hash(key));
         splitter.put(key);
         n += 1;
         if n % step == 0 && hint > 0 {
@@ -193,27 +225,54 @@ pub fn simulate(
         .collect();
 
     // Pass 2: exact counts against the final regions.
-    let axis = KeyAxis::new(&span.keys.0, &span.keys.1, options.buckets);
+    let sampled = axis_sample.into_keys();
+    let axis = match options.cut {
+        Cut::Rows => KeyAxis::by_rows(sampled, &span.keys.0, &span.keys.1, options.buckets),
+        Cut::Range => KeyAxis::new(&span.keys.0, &span.keys.1, options.buckets),
+    };
+    let mut read_counts: Vec<Vec<u64>> = Vec::new();
+    // The smallest key written into each bucket: its labels are the bucket's.
+    let mut firsts: Vec<Option<Vec<u8>>> = vec![None; axis.buckets()];
+    let mut salt_writes = vec![0u64; key.salts.len()];
     let window = options.window.max(1);
     let mut router = Router::new(&regions, options.servers, window);
     let mut counts: Vec<Vec<u64>> = Vec::new();
     let mut window_times: Vec<Option<(i64, i64)>> = Vec::new();
     let mut i = 0u64;
     let step = (n / 50).max(1);
+    let salts = &key.salts;
     writes.replay(&mut |t, key| {
         let w = (i / window) as usize;
         if w == counts.len() {
             counts.push(vec![0; axis.buckets()]);
+            read_counts.push(vec![0; axis.buckets()]);
             window_times.push(None);
         }
-        counts[w][axis.bucket(key)] += 1;
+        let b = axis.bucket(key);
+        counts[w][b] += 1;
+        match &mut firsts[b] {
+            Some(f) if key >= f.as_slice() => {}
+            Some(f) => {
+                f.clear();
+                f.extend_from_slice(key);
+            }
+            slot => *slot = Some(key.to_vec()),
+        }
+        if !salts.is_empty() {
+            let s = salts.partition_point(|s| s.as_slice() <= key);
+            if s > 0 && key.starts_with(&salts[s - 1]) {
+                salt_writes[s - 1] += 1;
+            }
+        }
         if let Some(t) = t {
             let slot = &mut window_times[w];
             *slot = Some(slot.map_or((t, t), |(a, b)| (a.min(t), b.max(t))));
         }
         router.put(key);
         for c in &mut counters {
-            c.put(key);
+            if c.put(key) {
+                read_counts[w][b] += 1;
+            }
         }
         i += 1;
         if i % step == 0 {
@@ -232,6 +291,13 @@ pub fn simulate(
         .into_iter()
         .map(|c| c.finish(&regions.starts))
         .collect();
+    // Each bucket's labels: those of the smallest key written into it (of where it starts when
+    // it is empty).
+    let labels = firsts
+        .iter()
+        .enumerate()
+        .map(|(b, first)| (key.labels)(first.as_deref().unwrap_or(&axis.start(b))))
+        .collect();
     let heat = Heat {
         region_starts: regions.starts[1..]
             .iter()
@@ -239,6 +305,8 @@ pub fn simulate(
             .collect(),
         axis,
         counts,
+        reads: read_counts,
+        labels,
         times: window_times,
     };
     Ok(Run {
@@ -247,5 +315,6 @@ pub fn simulate(
         reads,
         regions,
         span,
+        salt_writes,
     })
 }

@@ -10,6 +10,12 @@ pub struct Heat {
     pub axis: KeyAxis,
     /// `counts[window][bucket]`: writes of that window whose key is in that bucket.
     pub counts: Vec<Vec<u64>>,
+    /// `reads[window][bucket]`: of those writes, how many the reads' ranges read (a row two
+    /// reads read counts twice).
+    pub reads: Vec<Vec<u64>>,
+    /// Each bucket's labels: the leading parts of the smallest key written into it (of its start
+    /// when empty), decoded when the key's type is known, else its toStringBinary prefix.
+    pub labels: Vec<Vec<String>>,
     /// Where each region but the first starts, as a fraction of the key axis (0 to 1).
     pub region_starts: Vec<f64>,
     /// The first and last time of each window's writes, when the writes have times.

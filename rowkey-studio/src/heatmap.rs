@@ -1,23 +1,27 @@
-//! The Key-Visualizer heatmap of one design as SVG: time (windows of writes) on x, the key range
-//! in buckets of equal width on y (lowest key at the top), brightness = writes, the regions'
-//! boundaries at the end of the run as lines, and a legend. Written by hand: a few element
-//! kinds, no layout engine needed, and no dependency to build.
+//! A Key-Visualizer heatmap as SVG: time (windows of writes) left to right, the key axis top to
+//! bottom (lowest key at the top) labelled from the keys, brightness = the metric (writes, or
+//! rows the reads read) on a colour scale stated on the map, the regions' boundaries at the end
+//! as lines, and every cell's value on hover (`<title>`). Written by hand: a few element kinds,
+//! no layout engine needed, and no dependency to build.
 
 use std::fmt::Write as _;
 
-use rowkey::hbase::to_string_binary;
-
 use crate::heat::Heat;
+use crate::labels::binary_prefix;
 
-const LEFT: f64 = 16.0;
-const TOP: f64 = 44.0;
-const PLOT_W: f64 = 600.0;
-const PLOT_H: f64 = 320.0;
+const LEFT: f64 = 200.0;
+const TOP: f64 = 58.0;
+const PLOT_W: f64 = 480.0;
+const PLOT_H: f64 = 384.0;
 const LEGEND_W: f64 = 14.0;
-const WIDTH: f64 = LEFT + PLOT_W + 90.0;
-const HEIGHT: f64 = TOP + PLOT_H + 54.0;
+/// The SVG's width.
+pub const WIDTH: f64 = LEFT + PLOT_W + 100.0;
+/// The SVG's height.
+pub const HEIGHT: f64 = TOP + PLOT_H + 64.0;
+/// Vertical room a key-axis label needs.
+const LABEL_H: f64 = 13.0;
 
-/// Colour stops from no writes (near black) to the most writes (pale yellow), inferno-like.
+/// Colour stops from nothing (near black) to the most (pale yellow), inferno-like.
 const STOPS: [(f64, [u8; 3]); 5] = [
     (0.0, [0x10, 0x0C, 0x24]),
     (0.25, [0x57, 0x10, 0x6E]),
@@ -26,7 +30,7 @@ const STOPS: [(f64, [u8; 3]); 5] = [
     (1.0, [0xFC, 0xFF, 0xA4]),
 ];
 
-/// The colour of a share `t` (0 to 1) of the heatmap's largest cell.
+/// The colour of a share `t` (0 to 1) of the scale.
 pub fn colour(t: f64) -> String {
     let t = t.clamp(0.0, 1.0);
     let i = STOPS
@@ -45,48 +49,142 @@ pub fn colour(t: f64) -> String {
     )
 }
 
-/// The SVG document for `heat`, titled `title`, with windows of `window` writes.
-pub fn svg(title: &str, heat: &Heat, window: u64) -> String {
-    let windows = heat.counts.len().max(1);
-    let buckets = heat.axis.buckets();
-    let max = heat
-        .counts
-        .iter()
-        .flatten()
-        .copied()
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let (cw, ch) = (PLOT_W / windows as f64, PLOT_H / buckets as f64);
-    let mut s = String::with_capacity(120 * windows * buckets + 4096);
-    let _ = write!(
-        s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="11">
-<title>{}</title>
-<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>
-<text x="{LEFT}" y="16" font-size="14" font-weight="bold">{}</text>
-<text x="{LEFT}" y="32" fill="#555">key range {} .. {} (top to bottom), {buckets} buckets of equal range</text>
-<g class="cells" shape-rendering="crispEdges">
-"##,
-        escape(title),
-        escape(title),
-        escape(&shorten(&to_string_binary(heat.axis.ends().0))),
-        escape(&shorten(&to_string_binary(heat.axis.ends().1))),
-    );
-    for (w, column) in heat.counts.iter().enumerate() {
-        for (b, &n) in column.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                r#"<rect x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="{}" data-window="{w}" data-bucket="{b}" data-writes="{n}"/>"#,
-                LEFT + w as f64 * cw,
-                TOP + b as f64 * ch,
-                cw,
-                ch,
-                colour(n as f64 / max as f64),
-            );
+/// What a map shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Metric {
+    /// Writes per cell.
+    Writes,
+    /// Rows per cell that the read mix reads (by when they were written and where they sit).
+    Reads,
+}
+
+impl Metric {
+    /// The unit in words.
+    pub fn unit(self) -> &'static str {
+        match self {
+            Metric::Writes => "writes",
+            Metric::Reads => "rows read",
         }
     }
-    s.push_str("</g>\n<g class=\"regions\" stroke=\"#4fc3f7\" stroke-width=\"0.6\" stroke-opacity=\"0.8\">\n");
+
+    /// The name in file names and the JSON export.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Metric::Writes => "writes",
+            Metric::Reads => "reads",
+        }
+    }
+
+    /// The metric's values in `heat`.
+    pub fn values(self, heat: &Heat) -> &[Vec<u64>] {
+        match self {
+            Metric::Writes => &heat.counts,
+            Metric::Reads => &heat.reads,
+        }
+    }
+}
+
+/// A colour scale: logarithmic from 0 to `max` per cell, shared by every map of a page or the
+/// map's own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scale {
+    /// The value of the brightest colour.
+    pub max: u64,
+    /// True when every map of the page uses this scale.
+    pub shared: bool,
+}
+
+impl Scale {
+    /// A map's own scale: up to its largest cell.
+    pub fn own(values: &[Vec<u64>]) -> Self {
+        Scale {
+            max: values.iter().flatten().copied().max().unwrap_or(0),
+            shared: false,
+        }
+    }
+
+    /// One scale for all these maps: up to the largest cell of any.
+    pub fn shared<'a>(maps: impl IntoIterator<Item = &'a [Vec<u64>]>) -> Self {
+        Scale {
+            max: maps
+                .into_iter()
+                .flat_map(|m| m.iter().flatten().copied())
+                .max()
+                .unwrap_or(0),
+            shared: true,
+        }
+    }
+
+    /// Where `n` falls on the scale, 0 to 1: `ln(1 + n) / ln(1 + max)`, so that a map of even
+    /// spread and a hotspot's map read side by side (160 against 10,000 is 0.55, not 0.016).
+    pub fn at(&self, n: u64) -> f64 {
+        if self.max == 0 {
+            return 0.0;
+        }
+        ((n as f64).ln_1p() / (self.max as f64).ln_1p()).clamp(0.0, 1.0)
+    }
+}
+
+/// The SVG document of `metric` in `heat`, titled `title`, with windows of `window` writes. A
+/// cell with a value is a `<rect data-bucket data-value>` in its window's `<g data-window>`;
+/// cells of zero are left to the background.
+pub fn svg(title: &str, heat: &Heat, metric: Metric, window: u64, scale: &Scale) -> String {
+    let values = metric.values(heat);
+    let windows = values.len().max(1);
+    let buckets = heat.axis.buckets();
+    let (cw, ch) = (PLOT_W / windows as f64, PLOT_H / buckets as f64);
+    let unit = metric.unit();
+    let cut = if heat.axis.is_by_rows() {
+        "of equal row count"
+    } else {
+        "of equal key range"
+    };
+    let mut s = String::with_capacity(200 * windows * buckets + 8192);
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="100%" height="100%" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif" font-size="11" class="heatmap" data-metric="{metric}">
+<title>{t}: {unit}</title>
+<rect width="{WIDTH}" height="{HEIGHT}" fill="#ffffff"/>
+<text x="8" y="18" font-size="15" font-weight="bold">{t}: {unit}</text>
+<text x="8" y="36" fill="#444">{unit} per (window, key bucket); keys {lo} … {hi}, top to bottom, in {buckets} buckets {cut}</text>
+<g class="cells" shape-rendering="crispEdges">
+"##,
+        metric = metric.slug(),
+        t = escape(title),
+        lo = escape(&binary_prefix(heat.axis.ends().0)),
+        hi = escape(&binary_prefix(heat.axis.ends().1)),
+    );
+    // Cells with nothing in them are the background, in the colour of zero.
+    let _ = writeln!(
+        s,
+        r#"<rect class="empty" x="{LEFT}" y="{TOP}" width="{PLOT_W}" height="{PLOT_H}" fill="{}"><title>0 {unit}</title></rect>"#,
+        colour(0.0)
+    );
+    let labels: Vec<String> = (0..buckets)
+        .map(|b| escape(&heat.labels.get(b).map_or(String::new(), |l| l.join(" · "))))
+        .collect();
+    for (w, column) in values.iter().enumerate() {
+        let when = match heat.times.get(w).copied().flatten() {
+            Some((a, b)) => format!(", time {a} to {b}"),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            s,
+            r#"<g data-window="{w}" transform="translate({:.2} 0)">"#,
+            LEFT + w as f64 * cw
+        );
+        for (b, &n) in column.iter().enumerate().filter(|(_, &n)| n > 0) {
+            let _ = writeln!(
+                s,
+                r#"<rect y="{:.2}" width="{cw:.2}" height="{ch:.2}" fill="{}" data-bucket="{b}" data-value="{n}"><title>{n} {unit}, window {w}{when}: {}</title></rect>"#,
+                TOP + b as f64 * ch,
+                colour(scale.at(n)),
+                labels[b],
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    s.push_str("</g>\n<g class=\"regions\" stroke=\"#4fc3f7\" stroke-width=\"0.8\" stroke-opacity=\"0.9\">\n");
     for &p in &heat.region_starts {
         let y = TOP + p * PLOT_H;
         let _ = writeln!(
@@ -96,48 +194,162 @@ pub fn svg(title: &str, heat: &Heat, window: u64) -> String {
         );
     }
     s.push_str("</g>\n");
-    // Legend: a gradient bar from 0 to the largest cell.
-    let lx = LEFT + PLOT_W + 16.0;
-    s.push_str("<defs><linearGradient id=\"scale\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">");
-    for (t, _) in STOPS {
-        let _ = write!(s, r#"<stop offset="{t}" stop-color="{}"/>"#, colour(t));
-    }
+    key_axis(&mut s, heat, ch);
+    time_axis(&mut s, values.len(), window, cw);
+    legend(&mut s, scale, unit);
     let _ = write!(
         s,
-        r##"</linearGradient></defs>
-<g class="legend">
-<rect x="{lx}" y="{TOP}" width="{LEGEND_W}" height="{PLOT_H}" fill="url(#scale)" stroke="#999"/>
-<text x="{}" y="{}">{max}</text>
-<text x="{}" y="{}">0</text>
-<text x="{lx}" y="{}">writes</text>
-<text x="{lx}" y="{}">per cell</text>
-</g>
-<text x="{LEFT}" y="{}" fill="#555">time: {windows} windows of {window} writes; blue lines: region boundaries at the end ({} regions)</text>
+        r##"<text x="8" y="{}" fill="#444">blue lines: the {} regions' boundaries at the end; hover a cell for its value</text>
 </svg>
 "##,
-        lx + LEGEND_W + 4.0,
-        TOP + 10.0,
-        lx + LEGEND_W + 4.0,
-        TOP + PLOT_H,
-        TOP + PLOT_H + 16.0,
-        TOP + PLOT_H + 28.0,
-        TOP + PLOT_H + 44.0,
+        HEIGHT - 8.0,
         heat.region_starts.len() + 1,
     );
     s
 }
 
-/// A key's toStringBinary form cut to 40 characters (at a whole `\xHH`), for the header line.
-fn shorten(text: &str) -> String {
-    if text.len() <= 40 {
+/// The key axis: one band per run of buckets whose first label is the same (a salt bucket, a
+/// leading field's value) when that leaves room to name each band, else every few buckets'
+/// labels.
+fn key_axis(s: &mut String, heat: &Heat, ch: f64) {
+    let first = |b: usize| heat.labels.get(b).and_then(|l| l.first()).cloned();
+    let mut bands: Vec<(usize, usize)> = Vec::new();
+    for b in 0..heat.axis.buckets() {
+        match bands.last_mut() {
+            Some((start, end)) if first(*start) == first(b) => *end = b + 1,
+            _ => bands.push((b, b + 1)),
+        }
+    }
+    s.push_str("<g class=\"key-axis\" fill=\"#222\">\n");
+    let banded = bands.len() > 1 && bands.len() as f64 * LABEL_H <= PLOT_H * 1.5;
+    if banded {
+        let mut last_y = f64::NEG_INFINITY;
+        for &(start, end) in &bands {
+            let y0 = TOP + start as f64 * ch;
+            let _ = writeln!(
+                s,
+                r##"<line x1="{:.1}" x2="{:.2}" y1="{y0:.2}" y2="{y0:.2}" stroke="#888" stroke-width="0.6"/>"##,
+                LEFT - 6.0,
+                LEFT + PLOT_W
+            );
+            let y = TOP + (start + end) as f64 / 2.0 * ch + 4.0;
+            if y - last_y >= LABEL_H {
+                let _ = writeln!(
+                    s,
+                    r#"<text class="band" x="{:.1}" y="{y:.2}" text-anchor="end">{}</text>"#,
+                    LEFT - 8.0,
+                    escape(&cut(&first(start).unwrap_or_default(), 30))
+                );
+                last_y = y;
+            }
+        }
+    } else {
+        let every = ((LABEL_H / ch).ceil() as usize).max(1);
+        for b in (0..heat.axis.buckets()).step_by(every) {
+            let y = TOP + b as f64 * ch;
+            let text = heat.labels.get(b).map_or(String::new(), |l| l.join(" · "));
+            let _ = writeln!(
+                s,
+                r##"<line x1="{:.1}" x2="{LEFT}" y1="{y:.2}" y2="{y:.2}" stroke="#888"/><text class="tick" x="{:.1}" y="{:.2}" text-anchor="end">{}</text>"##,
+                LEFT - 4.0,
+                LEFT - 6.0,
+                y + 9.0,
+                escape(&cut(&text, 32))
+            );
+        }
+    }
+    s.push_str("</g>\n");
+}
+
+/// The time axis: ticks at about six evenly spaced windows, labelled with the writes before
+/// them.
+fn time_axis(s: &mut String, windows: usize, window: u64, cw: f64) {
+    let y = TOP + PLOT_H;
+    let _ = writeln!(
+        s,
+        r##"<g class="time-axis" fill="#222"><line x1="{LEFT}" x2="{:.2}" y1="{y:.2}" y2="{y:.2}" stroke="#888"/>"##,
+        LEFT + PLOT_W
+    );
+    let step = windows.div_ceil(6).max(1);
+    for w in (0..=windows).step_by(step) {
+        let x = LEFT + w as f64 * cw;
+        let _ = writeln!(
+            s,
+            r##"<line x1="{x:.2}" x2="{x:.2}" y1="{y:.2}" y2="{:.2}" stroke="#888"/><text class="tick" x="{x:.2}" y="{:.2}" text-anchor="middle">{}</text>"##,
+            y + 5.0,
+            y + 17.0,
+            count(w as u64 * window)
+        );
+    }
+    let _ = writeln!(
+        s,
+        r#"<text x="{:.2}" y="{:.2}" text-anchor="middle">writes so far (windows of {} writes) →</text></g>"#,
+        LEFT + PLOT_W / 2.0,
+        y + 32.0,
+        count(window)
+    );
+}
+
+/// The legend: the scale's gradient with its ends and middle labelled, and how it is shared.
+fn legend(s: &mut String, scale: &Scale, unit: &str) {
+    let lx = LEFT + PLOT_W + 14.0;
+    s.push_str("<defs><linearGradient id=\"scale\" x1=\"0\" y1=\"1\" x2=\"0\" y2=\"0\">");
+    for (t, _) in STOPS {
+        let _ = write!(s, r#"<stop offset="{t}" stop-color="{}"/>"#, colour(t));
+    }
+    // The value at the middle of a log scale: e^(ln(1 + max) / 2) - 1.
+    let mid = ((scale.max as f64).ln_1p() / 2.0).exp_m1().round() as u64;
+    let _ = write!(
+        s,
+        r##"</linearGradient></defs>
+<g class="legend" fill="#222">
+<rect x="{lx}" y="{TOP}" width="{LEGEND_W}" height="{PLOT_H}" fill="url(#scale)" stroke="#999"/>
+<text x="{tx}" y="{}">{}</text>
+<text x="{tx}" y="{}">{}</text>
+<text x="{tx}" y="{}">0</text>
+<text x="{lx}" y="{}">{unit}/cell,</text>
+<text x="{lx}" y="{}">log scale,</text>
+<text x="{lx}" y="{}" class="scale-kind">{}</text>
+</g>
+"##,
+        TOP + 10.0,
+        count(scale.max),
+        TOP + PLOT_H / 2.0 + 4.0,
+        count(mid),
+        TOP + PLOT_H,
+        TOP + PLOT_H + 16.0,
+        TOP + PLOT_H + 29.0,
+        TOP + PLOT_H + 42.0,
+        if scale.shared {
+            "all maps alike"
+        } else {
+            "this map's own"
+        },
+        tx = lx + LEGEND_W + 4.0,
+    );
+}
+
+/// A count for a tick: `250k`, `1.5M`, `999`.
+pub fn count(n: u64) -> String {
+    match n {
+        0..=9_999 => n.to_string(),
+        10_000..=999_999 => format!("{}k", trim(n as f64 / 1e3)),
+        _ => format!("{}M", trim(n as f64 / 1e6)),
+    }
+}
+
+fn trim(x: f64) -> String {
+    let s = format!("{x:.1}");
+    s.strip_suffix(".0").unwrap_or(&s).to_string()
+}
+
+/// `text` cut to `n` characters (`…` marks a cut).
+fn cut(text: &str, n: usize) -> String {
+    if text.chars().count() <= n {
         return text.to_string();
     }
-    let mut cut: usize = 36;
-    // Never split an escape: back up to its backslash.
-    if let Some(b) = text[cut.saturating_sub(3)..cut].rfind('\\') {
-        cut = cut - 3 + b;
-    }
-    format!("{}…", &text[..cut])
+    let kept: String = text.chars().take(n - 1).collect();
+    format!("{kept}…")
 }
 
 /// Text escaped for XML content and attributes.
@@ -161,22 +373,33 @@ mod tests {
     use super::*;
 
     #[test]
-    fn long_keys_are_cut_between_escapes() {
-        assert_eq!(shorten("short"), "short");
-        let key = r"\x00\x00\x01\x8B\xCF\xE5h\x00\x00\x00\x00\x00\x0FB@";
-        let cut = shorten(key);
-        assert!(cut.ends_with('…') && cut.len() <= 40, "{cut}");
-        let kept = cut.trim_end_matches('…');
-        assert!(key.starts_with(kept));
-        // What is kept ends at a whole escape: it parses back.
-        assert!(rowkey::hbase::parse_string_binary(kept).is_ok(), "{kept}");
-    }
-
-    #[test]
     fn colours_run_from_dark_to_bright() {
         assert_eq!(colour(0.0), "#100c24");
         assert_eq!(colour(1.0), "#fcffa4");
         assert_eq!(colour(2.0), colour(1.0));
         assert_eq!(escape(r#"<a & "b">"#), "&lt;a &amp; &quot;b&quot;&gt;");
+    }
+
+    #[test]
+    fn a_log_scale_keeps_an_even_map_visible_beside_a_hotspot() {
+        let scale = Scale {
+            max: 10_000,
+            shared: true,
+        };
+        assert_eq!(scale.at(0), 0.0);
+        assert_eq!(scale.at(10_000), 1.0);
+        assert!((scale.at(160) - 0.551).abs() < 0.001, "{}", scale.at(160));
+        assert_eq!(
+            Scale {
+                max: 0,
+                shared: false
+            }
+            .at(5),
+            0.0
+        );
+        assert_eq!(count(250_000), "250k");
+        assert_eq!(count(1_500_000), "1.5M");
+        assert_eq!(count(10_000), "10k");
+        assert_eq!(cut("abcdef", 4), "abc…");
     }
 }

@@ -1,5 +1,6 @@
-//! The heatmap's y axis: the key range a design's writes span, cut into buckets of equal key
-//! range, as Bigtable's and TiDB's Key Visualizers draw it.
+//! The heatmap's y axis: the key range a design's writes span, cut into buckets of roughly
+//! equal row count (from a sample of the distinct keys written, as Bigtable's Key Visualizer
+//! cuts it; the default) or of equal key range.
 
 /// Keys between `lo` and `hi` (inclusive) on a linear axis: the bytes after their common
 /// prefix, read as a 64-bit big-endian number (missing bytes are `00`).
@@ -21,6 +22,25 @@ pub struct KeyAxis {
     buckets: usize,
     first: Vec<u8>,
     last: Vec<u8>,
+    /// For buckets of equal row count.
+    rows: Option<Quantiles>,
+}
+
+/// Buckets of equal row count: the sorted sample of distinct keys, and where buckets
+/// `1..buckets` start (keys of the sample).
+type Quantiles = (Vec<Vec<u8>>, Vec<Vec<u8>>);
+
+/// How the key axis is cut into buckets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Cut {
+    /// Buckets holding roughly equal numbers of distinct rows (quantiles of a sample of the
+    /// keys): every populated part of the key space gets rows of the map in proportion to its
+    /// rows, so each salt bucket gets its own band. The default, as in Bigtable's Key
+    /// Visualizer.
+    #[default]
+    Rows,
+    /// Buckets of equal key range: the bytes after the keys' common prefix read as a number.
+    Range,
 }
 
 impl KeyAxis {
@@ -34,6 +54,67 @@ impl KeyAxis {
             buckets: buckets.max(1),
             first: lo.to_vec(),
             last: hi.to_vec(),
+            rows: None,
+        }
+    }
+
+    /// The axis from `lo` to `hi` in `buckets` buckets of roughly equal row count, cut at the
+    /// quantiles of `sample` (distinct keys written, sorted here). With fewer than two sampled
+    /// keys, buckets of equal range.
+    ///
+    /// ```
+    /// use rowkey_studio::keyaxis::KeyAxis;
+    ///
+    /// // Keys crowded at both ends of the range: each half of the buckets holds one crowd.
+    /// let mut sample: Vec<Vec<u8>> = (0u8..50).map(|i| vec![i]).collect();
+    /// sample.extend((200u8..250).map(|i| vec![i]));
+    /// let axis = KeyAxis::by_rows(sample, b"\x00", b"\xF9", 4);
+    /// assert!(axis.is_by_rows());
+    /// assert_eq!(axis.bucket(&[10]), 0);
+    /// assert_eq!(axis.bucket(&[30]), 1);
+    /// assert_eq!(axis.bucket(&[210]), 2);
+    /// assert_eq!(axis.bucket(&[240]), 3);
+    /// assert_eq!(axis.start(2), [200]);
+    /// assert_eq!(axis.position(&[200]), 0.5);
+    /// ```
+    pub fn by_rows(mut sample: Vec<Vec<u8>>, lo: &[u8], hi: &[u8], buckets: usize) -> Self {
+        let mut axis = KeyAxis::new(lo, hi, buckets);
+        sample.sort();
+        sample.dedup();
+        if sample.len() < 2 {
+            return axis;
+        }
+        let n = axis.buckets;
+        let starts = (1..n)
+            .map(|b| sample[b * sample.len() / n].clone())
+            .collect();
+        axis.rows = Some((sample, starts));
+        axis
+    }
+
+    /// True when the buckets hold equal row counts rather than equal key ranges.
+    pub fn is_by_rows(&self) -> bool {
+        self.rows.is_some()
+    }
+
+    /// Where bucket `b` starts: a sampled key for buckets of equal row count, the key at that
+    /// share of the range otherwise (the lowest key for bucket 0).
+    pub fn start(&self, b: usize) -> Vec<u8> {
+        if b == 0 {
+            return self.first.clone();
+        }
+        match &self.rows {
+            Some((_, starts)) => starts[b - 1].clone(),
+            None => {
+                let span = self.span();
+                let offset = (span * b as u128).div_ceil(self.buckets as u128) as u64;
+                let mut key = self.prefix.clone();
+                key.extend_from_slice(&(self.lo + offset).to_be_bytes());
+                while key.len() > self.prefix.len() + 1 && key.last() == Some(&0) {
+                    key.pop();
+                }
+                key
+            }
         }
     }
 
@@ -47,15 +128,27 @@ impl KeyAxis {
         (&self.first, &self.last)
     }
 
-    /// Where `key` lies on the axis, from 0 (the lowest key) to 1 (past the highest), clamped.
+    /// Where `key` lies on the axis, from 0 (the lowest key) to 1 (past the highest), clamped:
+    /// its share of the sampled keys below it, or of the key range.
     pub fn position(&self, key: &[u8]) -> f64 {
-        self.offset(key) as f64 / self.span() as f64
+        match &self.rows {
+            Some((sample, _)) => {
+                sample.partition_point(|s| s.as_slice() < key) as f64 / sample.len() as f64
+            }
+            None => self.offset(key) as f64 / self.span() as f64,
+        }
     }
 
-    /// The bucket of `key`, `0..buckets`: equal shares of the axis's key range.
+    /// The bucket of `key`, `0..buckets`.
+    #[inline]
     pub fn bucket(&self, key: &[u8]) -> usize {
-        let b = self.offset(key) * self.buckets as u128 / self.span();
-        (b as usize).min(self.buckets - 1)
+        match &self.rows {
+            Some((_, starts)) => starts.partition_point(|s| s.as_slice() <= key),
+            None => {
+                let b = self.offset(key) * self.buckets as u128 / self.span();
+                (b as usize).min(self.buckets - 1)
+            }
+        }
     }
 
     /// Keys on the axis: `hi - lo + 1`.

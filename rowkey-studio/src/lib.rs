@@ -49,18 +49,22 @@
 #![deny(missing_docs)]
 
 mod design;
+pub mod diagnose;
 pub mod engine;
 mod error;
 pub mod heat;
 pub mod heatmap;
+pub mod json;
 pub mod keyaxis;
+pub mod labels;
 pub mod page;
 mod read;
 mod study;
 pub mod summary;
 
 pub use design::{slug, Design};
-pub use engine::{Options, Run, Span, Writes};
+pub use engine::{KeyInfo, Options, Run, Span, Writes};
 pub use error::StudyError;
+pub use keyaxis::Cut;
 pub use read::{ByteFilter, ByteQuery, IntoQuery, Query, ReadCost};
 pub use study::{replay, Outcome, Study};

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::design::{Design, Erased};
-use crate::engine::{simulate, Options, Run, Writes};
+use crate::engine::{simulate, KeyInfo, Options, Run, Writes};
 use crate::error::StudyError;
 
 type TimeFn<E> = Box<dyn Fn(&E) -> i64>;
@@ -107,6 +107,12 @@ impl<E: 'static> Study<E> {
         self
     }
 
+    /// How the heatmaps' key axis is cut (default: buckets of equal row count).
+    pub fn options_cut(mut self, cut: crate::keyaxis::Cut) -> Self {
+        self.options.cut = cut;
+        self
+    }
+
     /// Heatmap buckets (default 64).
     pub fn buckets(mut self, buckets: usize) -> Self {
         self.options.buckets = buckets;
@@ -172,8 +178,13 @@ impl<E: 'static> Study<E> {
             presplit: design.presplit.clone(),
             ..self.options.clone()
         };
+        let key = KeyInfo {
+            labels: &design.labels,
+            salts: design.salts.clone(),
+        };
         let run = simulate(
             &writes,
+            &key,
             |span| {
                 design
                     .reads
@@ -283,7 +294,13 @@ pub fn replay(
     options: &Options,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Outcome, StudyError> {
-    let run = simulate(writes, |_| Ok(Vec::new()), options, progress)?;
+    let run = simulate(
+        writes,
+        &KeyInfo::bytes(),
+        |_| Ok(Vec::new()),
+        options,
+        progress,
+    )?;
     Ok(Outcome {
         name: name.to_string(),
         slug: slug.to_string(),

@@ -23,7 +23,8 @@ pub struct Row {
     pub regions_per_window: f64,
     /// The busiest region's share of a late window's writes, on average (0 to 1).
     pub hottest_share: f64,
-    /// The largest busiest-over-mean ratio of a late window.
+    /// The busiest region's writes over the mean writes of all the regions that existed then,
+    /// at its worst late window (1: even; the number of regions: all writes on one).
     pub max_over_mean: f64,
     /// The busiest region server's share of a late window's writes, on average (0 to 1).
     pub hottest_server_share: f64,
@@ -43,7 +44,7 @@ impl Row {
             regions: r.regions,
             regions_per_window: r.late(LATE, |w| w.regions_written as f64),
             hottest_share: r.late(LATE, |w| w.hottest_share),
-            max_over_mean: r.late_max(LATE, |w| w.max_over_mean),
+            max_over_mean: r.late_max(LATE, |w| w.hottest_share * w.regions as f64),
             hottest_server_share: r.late(LATE, |w| w.hottest_server_share),
             reads: outcome.run.reads.clone(),
             presplit: match outcome.options.presplit.len() {
@@ -87,7 +88,7 @@ pub fn cells(r: &Row) -> [String; 7] {
         format!("{:.1}", r.regions_per_window),
         format!("{:.1}%", 100.0 * r.hottest_share),
         format!("{:.1}%", 100.0 * r.hottest_server_share),
-        format!("{:.2}", r.max_over_mean),
+        format!("{:.1}", r.max_over_mean),
         r.verdict().to_string(),
     ]
 }

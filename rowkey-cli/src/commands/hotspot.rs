@@ -26,6 +26,7 @@ pub fn options(args: &HotspotArgs) -> Result<Options, InputError> {
         splits,
         servers: args.servers as usize,
         buckets: args.buckets as usize,
+        cut: args.cut.into(),
         ..Options::default()
     })
 }

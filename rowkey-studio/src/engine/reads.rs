@@ -53,9 +53,9 @@ impl Counter {
         }
     }
 
-    /// One write of `key`.
+    /// One write of `key`; true when the read's ranges hold it.
     #[inline]
-    pub fn put(&mut self, key: &[u8]) {
+    pub fn put(&mut self, key: &[u8]) -> bool {
         let hit = if self.disjoint {
             let i = self
                 .sorted
@@ -64,7 +64,7 @@ impl Counter {
         } else {
             self.sorted.iter().position(|(_, r)| r.contains(key))
         };
-        let Some(i) = hit else { return };
+        let Some(i) = hit else { return false };
         self.per_range[i] += 1;
         if let Some((limit, firsts)) = &mut self.firsts {
             let heap = &mut firsts[i];
@@ -81,6 +81,7 @@ impl Counter {
         {
             self.wanted += 1;
         }
+        true
     }
 
     /// The read's cost on a table whose regions start at `starts`.

@@ -90,6 +90,7 @@ impl<'a> Router<'a> {
             max_over_mean: max / (n / written as f64),
             hottest_server_share: per_server.iter().copied().max().unwrap_or(0) as f64 / n,
             servers_written: per_server.iter().filter(|&&c| c > 0).count(),
+            regions: then.len(),
         });
         self.last_window = then;
         self.current.iter_mut().for_each(|c| *c = 0);

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-/// Keys a sample keeps after thinning; it thins when it holds twice as many.
+/// Keys a region's sample keeps after thinning; it thins when it holds twice as many.
 pub const KEEP: usize = 256;
 
 /// A bounded sample of a region's distinct keys.
@@ -15,14 +15,14 @@ pub struct Sample {
     keys: BTreeMap<Vec<u8>, u64>,
     /// Keys whose hash is below this are kept.
     threshold: u64,
+    /// Keys kept after thinning.
+    keep: usize,
 }
 
 impl Default for Sample {
+    /// A region's sample: [`KEEP`] keys after thinning.
     fn default() -> Self {
-        Sample {
-            keys: BTreeMap::new(),
-            threshold: u64::MAX,
-        }
+        Sample::with_keep(KEEP)
     }
 }
 
@@ -32,6 +32,15 @@ pub fn hash(key: &[u8]) -> u64 {
 }
 
 impl Sample {
+    /// A sample that keeps `keep` keys after thinning (at most twice as many).
+    pub fn with_keep(keep: usize) -> Self {
+        Sample {
+            keys: BTreeMap::new(),
+            threshold: u64::MAX,
+            keep: keep.max(1),
+        }
+    }
+
     /// Offers a written key whose [`hash`] is `h`; kept if under the threshold.
     #[inline]
     pub fn offer(&mut self, key: &[u8], h: u64) {
@@ -39,15 +48,15 @@ impl Sample {
             return;
         }
         self.keys.insert(key.to_vec(), h);
-        if self.keys.len() > 2 * KEEP {
+        if self.keys.len() > 2 * self.keep {
             self.thin();
         }
     }
 
-    /// Lowers the threshold to the `KEEP`-th smallest hash and drops the keys at or above it.
+    /// Lowers the threshold to the `keep`-th smallest hash and drops the keys at or above it.
     fn thin(&mut self) {
         let mut hashes: Vec<u64> = self.keys.values().copied().collect();
-        let (_, &mut nth, _) = hashes.select_nth_unstable(KEEP);
+        let (_, &mut nth, _) = hashes.select_nth_unstable(self.keep);
         self.threshold = nth;
         self.keys.retain(|_, h| *h < nth);
     }
@@ -78,7 +87,13 @@ impl Sample {
         Sample {
             keys: self.keys.split_off(at),
             threshold: self.threshold,
+            keep: self.keep,
         }
+    }
+
+    /// The keys held, sorted.
+    pub fn into_keys(self) -> Vec<Vec<u8>> {
+        self.keys.into_keys().collect()
     }
 }
 

@@ -1,0 +1,161 @@
+//! The maps as JSON, in the shape of TiDB's Key Visualizer data (`{timeAxis, keyAxis: [{key,
+//! labels}], values}`), one document per design:
+//!
+//! ```text
+//! {
+//!   "design": "md5 buckets (16)",
+//!   "cut": "rows" | "range",                       // how the key axis is cut
+//!   "timeAxis": [{"window": 0, "firstWrite": 0, "lastWrite": 9999, "time": [t0, t1] | null}, ...],
+//!   "keyAxis": [{"key": "<toStringBinary of the bucket's first key>", "labels": ["bucket 3 of 16", "ts=..."]}, ...],
+//!   "values": {"writes": [[...per bucket...] per window], "reads": [[...]]},
+//!   "regions": ["<toStringBinary of each region's start>", ...],
+//!   "regionWrites": [...per region...],
+//!   "reads": [{"name": ..., "point": bool, "ranges": n, "regions": n, "rowsRead": n, "rowsWanted": n}],
+//!   "diagnostics": [{"kind": "HotRegion", "text": "..."}]
+//! }
+//! ```
+//!
+//! `values.<metric>[w][b]` is the value of window `w` (`timeAxis[w]`) and key bucket `b`
+//! (`keyAxis[b]`): writes, or rows of them the read mix reads. Written by hand (a few shapes, no
+//! dependency).
+
+use std::fmt::Write as _;
+
+use crate::diagnose::diagnose;
+use crate::study::Outcome;
+
+/// The JSON document of `outcome`'s maps, with windows of `window` writes.
+///
+/// ```
+/// use rowkey::RowKey;
+/// use rowkey_studio::{json, Study};
+///
+/// #[derive(RowKey)]
+/// struct Id { id: u32 }
+///
+/// let outcome = &Study::new(100, |i| i as u32).window(50).buckets(4).design_of("id", |&id| Id { id }).run().unwrap()[0];
+/// let doc = json::document(outcome, 50);
+/// assert!(doc.starts_with(r#"{"design":"id","cut":"rows","timeAxis":[{"window":0,"firstWrite":0,"lastWrite":49,"time":null}"#));
+/// assert!(doc.contains(r#""keyAxis":[{"key":"\\x00\\x00\\x00\\x00","labels":["id=0"]}"#));
+/// ```
+pub fn document(outcome: &Outcome, window: u64) -> String {
+    let run = &outcome.run;
+    let heat = &run.heat;
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r#"{{"design":{},"cut":"{}","timeAxis":["#,
+        string(&outcome.name),
+        if heat.axis.is_by_rows() {
+            "rows"
+        } else {
+            "range"
+        }
+    );
+    let writes = run.report.writes;
+    for w in 0..heat.counts.len() {
+        let first = w as u64 * window;
+        let last = (first + window).min(writes) - 1;
+        let time = match heat.times.get(w).copied().flatten() {
+            Some((a, b)) => format!("[{a},{b}]"),
+            None => "null".into(),
+        };
+        let _ = write!(
+            s,
+            r#"{}{{"window":{w},"firstWrite":{first},"lastWrite":{last},"time":{time}}}"#,
+            comma(w)
+        );
+    }
+    s.push_str(r#"],"keyAxis":["#);
+    for b in 0..heat.axis.buckets() {
+        let labels: Vec<String> = heat.labels[b].iter().map(|l| string(l)).collect();
+        let _ = write!(
+            s,
+            r#"{}{{"key":{},"labels":[{}]}}"#,
+            comma(b),
+            string(&rowkey::hbase::to_string_binary(&heat.axis.start(b))),
+            labels.join(",")
+        );
+    }
+    let _ = write!(
+        s,
+        r#"],"values":{{"writes":{},"reads":{}}},"regions":["#,
+        matrix(&heat.counts),
+        matrix(&heat.reads)
+    );
+    for (i, start) in run.regions.starts.iter().enumerate() {
+        let _ = write!(
+            s,
+            "{}{}",
+            comma(i),
+            string(&rowkey::hbase::to_string_binary(start))
+        );
+    }
+    let _ = write!(
+        s,
+        r#"],"regionWrites":{},"reads":["#,
+        row(&run.report.per_region)
+    );
+    for (i, r) in run.reads.iter().enumerate() {
+        let _ = write!(
+            s,
+            r#"{}{{"name":{},"point":{},"ranges":{},"regions":{},"rowsRead":{},"rowsWanted":{}}}"#,
+            comma(i),
+            string(&r.name),
+            r.point,
+            r.ranges,
+            r.regions,
+            r.rows_read,
+            r.rows_wanted
+        );
+    }
+    s.push_str(r#"],"diagnostics":["#);
+    for (i, f) in diagnose(outcome).iter().enumerate() {
+        let _ = write!(
+            s,
+            r#"{}{{"kind":"{:?}","text":{}}}"#,
+            comma(i),
+            f.kind,
+            string(&f.text)
+        );
+    }
+    s.push_str("]}\n");
+    s
+}
+
+fn comma(i: usize) -> &'static str {
+    if i == 0 {
+        ""
+    } else {
+        ","
+    }
+}
+
+fn row(values: &[u64]) -> String {
+    let cells: Vec<String> = values.iter().map(u64::to_string).collect();
+    format!("[{}]", cells.join(","))
+}
+
+fn matrix(values: &[Vec<u64>]) -> String {
+    let rows: Vec<String> = values.iter().map(|r| row(r)).collect();
+    format!("[{}]", rows.join(","))
+}
+
+/// A JSON string: quotes, backslashes and control characters escaped.
+pub fn string(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            '\n' => s.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(s, "\\u{:04x}", c as u32);
+            }
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
