@@ -89,6 +89,7 @@ fn study(splits: &[Vec<u8>], keys: &Vec<(Option<i64>, Vec<u8>)>) -> u64 {
     };
     let run = rowkey_studio::engine::simulate(
         keys as &dyn Writes,
+        &KeyInfo::bytes(),
         |_| Ok(Vec::new()),
         &options,
         &mut |_| {},
