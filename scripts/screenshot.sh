@@ -15,6 +15,6 @@ fi
 out="$PWD/target/rowkey-hotspot"
 cargo run --release -p rowkey-cli -- hotspot --out "$out"
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
-    --window-size=1400,1290 --screenshot="$PWD/docs/hotspot.png" \
+    --window-size=1700,2600 --screenshot="$PWD/docs/hotspot.png" \
     "file://$out/index.html" 2>/dev/null
 echo "wrote docs/hotspot.png"

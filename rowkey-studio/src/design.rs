@@ -6,8 +6,8 @@ use rowkey::{EncodeError, RowKey};
 use crate::engine::Span;
 use crate::read::{ByteQuery, IntoQuery};
 
-type KeyFn<E> = Box<dyn Fn(&E, &mut Vec<u8>) -> Result<(), EncodeError>>;
-type ReadFn = Box<dyn Fn(&Span) -> Result<ByteQuery, EncodeError>>;
+type KeyFn<E> = Box<dyn Fn(&E, &mut Vec<u8>) -> Result<(), EncodeError> + Send + Sync>;
+type ReadFn = Box<dyn Fn(&Span) -> Result<ByteQuery, EncodeError> + Send + Sync>;
 
 /// A row-key design for events `E`: a name, the key of each event, and a read mix.
 ///
@@ -30,7 +30,7 @@ type ReadFn = Box<dyn Fn(&Span) -> Result<ByteQuery, EncodeError>>;
 pub struct Design<E, K> {
     name: String,
     slug: String,
-    key: Box<dyn Fn(&E) -> K>,
+    key: Box<dyn Fn(&E) -> K + Send + Sync>,
     reads: Vec<(String, ReadFn)>,
     presplit: Vec<Vec<u8>>,
 }
@@ -38,7 +38,7 @@ pub struct Design<E, K> {
 impl<E: 'static, K: RowKey + 'static> Design<E, K> {
     /// The design called `name` whose row key for event `e` is `key(e)`. Its slug (for file
     /// names) is the name in lowercase with runs of other characters as `-`.
-    pub fn new(name: &str, key: impl Fn(&E) -> K + 'static) -> Self {
+    pub fn new(name: &str, key: impl Fn(&E) -> K + Send + Sync + 'static) -> Self {
         Design {
             name: name.to_string(),
             slug: slug(name),
@@ -82,7 +82,7 @@ impl<E: 'static, K: RowKey + 'static> Design<E, K> {
     pub fn read<Q: IntoQuery<K>>(
         mut self,
         name: &str,
-        plan: impl Fn(&Span) -> Q + 'static,
+        plan: impl Fn(&Span) -> Q + Send + Sync + 'static,
     ) -> Self {
         self.reads.push((
             name.to_string(),
@@ -111,10 +111,10 @@ impl<E: 'static, K: RowKey + 'static> Design<E, K> {
     pub fn read_where<Q: IntoQuery<K>>(
         self,
         name: &str,
-        plan: impl Fn(&Span) -> Q + 'static,
-        wanted: impl Fn(&K) -> bool + 'static,
+        plan: impl Fn(&Span) -> Q + Send + Sync + 'static,
+        wanted: impl Fn(&K) -> bool + Send + Sync + 'static,
     ) -> Self {
-        let wanted = std::rc::Rc::new(wanted);
+        let wanted = std::sync::Arc::new(wanted);
         self.read(name, move |span: &Span| {
             let wanted = wanted.clone();
             plan(span)

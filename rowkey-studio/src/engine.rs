@@ -173,7 +173,7 @@ pub struct Run {
 
 /// Simulates `writes` on a table set up by `options`, with the reads `reads` plans once the
 /// first pass has measured the writes. `progress` is called with the fraction done, about a
-/// hundred times when the number of writes is known.
+/// hundred times when the number of writes is known, and with 1.0 once, at the end.
 pub fn simulate(
     writes: &dyn Writes,
     key: &KeyInfo<'_>,
@@ -275,7 +275,7 @@ pub fn simulate(
             }
         }
         i += 1;
-        if i % step == 0 {
+        if i % step == 0 && i < n {
             progress(0.5 + 0.5 * i as f64 / n.max(1) as f64);
         }
     })?;

@@ -7,7 +7,7 @@ use crate::design::{Design, Erased};
 use crate::engine::{simulate, KeyInfo, Options, Run, Writes};
 use crate::error::StudyError;
 
-type TimeFn<E> = Box<dyn Fn(&E) -> i64>;
+type TimeFn<E> = Box<dyn Fn(&E) -> i64 + Send + Sync>;
 
 /// The events of a study and the designs that key them.
 ///
@@ -37,7 +37,7 @@ type TimeFn<E> = Box<dyn Fn(&E) -> i64>;
 /// ```
 pub struct Study<E> {
     writes: u64,
-    event: Box<dyn Fn(u64) -> E>,
+    event: Box<dyn Fn(u64) -> E + Send + Sync>,
     time: Option<TimeFn<E>>,
     options: Options,
     seed: u64,
@@ -59,7 +59,7 @@ pub struct Outcome {
 
 impl<E: 'static> Study<E> {
     /// A workload of `writes` events, the `i`-th being `event(i)`, written in that order.
-    pub fn new(writes: u64, event: impl Fn(u64) -> E + 'static) -> Self {
+    pub fn new(writes: u64, event: impl Fn(u64) -> E + Send + Sync + 'static) -> Self {
         Study {
             writes,
             event: Box::new(event),
@@ -72,7 +72,7 @@ impl<E: 'static> Study<E> {
 
     /// The time of an event (any unit): the reads' [`Span`](crate::Span) and the heatmaps'
     /// time axis.
-    pub fn time(mut self, time: impl Fn(&E) -> i64 + 'static) -> Self {
+    pub fn time(mut self, time: impl Fn(&E) -> i64 + Send + Sync + 'static) -> Self {
         self.time = Some(Box::new(time));
         self
     }
@@ -136,7 +136,7 @@ impl<E: 'static> Study<E> {
     pub fn design_of<K: rowkey::RowKey + 'static>(
         self,
         name: &str,
-        key: impl Fn(&E) -> K + 'static,
+        key: impl Fn(&E) -> K + Send + Sync + 'static,
     ) -> Self {
         self.design(Design::new(name, key))
     }
@@ -156,10 +156,69 @@ impl<E: 'static> Study<E> {
         self.designs.iter().map(|d| d.name.as_str()).collect()
     }
 
-    /// Simulates every design.
+    /// Simulates every design, on as many threads as the machine has cores (each design on one
+    /// thread; the results do not depend on how many).
     pub fn run(&self) -> Result<Vec<Outcome>, StudyError> {
-        (0..self.designs.len())
-            .map(|i| self.run_design(i, &mut |_| {}))
+        self.run_with(&|_, _| {})
+    }
+
+    /// [`run`](Self::run), calling `progress` with a design's number and the fraction of it
+    /// done (from the thread simulating it), about a hundred times per design.
+    ///
+    /// ```
+    /// use std::sync::Mutex;
+    /// use rowkey::RowKey;
+    /// use rowkey_studio::Study;
+    ///
+    /// #[derive(RowKey)]
+    /// struct Id { id: u32 }
+    ///
+    /// let done = Mutex::new(Vec::new());
+    /// let study = Study::new(1_000, |i| i as u32)
+    ///     .design_of("a", |&id| Id { id })
+    ///     .design_of("b", |&id| Id { id: !id });
+    /// let outcomes = study.run_with(&|design, fraction| {
+    ///     if fraction == 1.0 {
+    ///         done.lock().unwrap().push(design);
+    ///     }
+    /// }).unwrap();
+    /// assert_eq!(outcomes[1].name, "b");
+    /// done.lock().unwrap().sort();
+    /// assert_eq!(*done.lock().unwrap(), [0, 1]);
+    /// ```
+    pub fn run_with(
+        &self,
+        progress: &(dyn Fn(usize, f64) + Sync),
+    ) -> Result<Vec<Outcome>, StudyError> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Mutex;
+        let n = self.designs.len();
+        let workers = std::thread::available_parallelism()
+            .map_or(1, |p| p.get())
+            .min(n)
+            .max(1);
+        let next = AtomicUsize::new(0);
+        let results: Vec<Mutex<Option<Result<Outcome, StudyError>>>> =
+            (0..n).map(|_| Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    let outcome = self.run_design(i, &mut |f| progress(i, f));
+                    *results[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
+                });
+            }
+        });
+        results
+            .into_iter()
+            .map(|slot| {
+                slot.into_inner()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .expect("every design ran")
+            })
             .collect()
     }
 

@@ -3,6 +3,8 @@
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use rowkey_studio::page::Text;
@@ -85,17 +87,22 @@ impl Subject {
         }
     }
 
+    /// Runs every simulation (the designs in parallel), calling `progress` with a simulation's
+    /// number and its fraction done.
     fn run(
         &self,
-        i: usize,
         options: &Options,
-        progress: &mut dyn FnMut(f64),
-    ) -> Result<Outcome, InputError> {
+        progress: &(dyn Fn(usize, f64) + Sync),
+    ) -> Result<Vec<Outcome>, InputError> {
         Ok(match self {
-            Subject::Designs(study) => study.run_design(i, progress)?,
-            Subject::Log { name, writes } => {
-                rowkey_studio::replay(name, "keys", writes.as_ref(), options, progress)?
-            }
+            Subject::Designs(study) => study.run_with(progress)?,
+            Subject::Log { name, writes } => vec![rowkey_studio::replay(
+                name,
+                "keys",
+                writes.as_ref(),
+                options,
+                &mut |f| progress(0, f),
+            )?],
         })
     }
 
@@ -133,40 +140,44 @@ pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputErr
     let names = subject.names();
     let started = Instant::now();
     let show_progress = std::io::stderr().is_terminal();
-    let mut outcomes = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let t = Instant::now();
-        let mut progress = |done: f64| {
-            if show_progress {
-                eprint!(
-                    "\r[{}/{}] {:<20} [{:<30}] {:>3.0}%",
-                    i + 1,
-                    names.len(),
-                    name,
-                    "#".repeat((done * 30.0) as usize),
-                    done * 100.0
-                );
-            }
-        };
-        let outcome = subject.run(i, &options, &mut progress)?;
+    // Each simulation's fraction done (as f64 bits), drawn as one bar on a terminal.
+    let done: Vec<AtomicU64> = names.iter().map(|_| AtomicU64::new(0)).collect();
+    let bar = Mutex::new(());
+    let progress = |i: usize, fraction: f64| {
+        done[i].store(fraction.to_bits(), Ordering::Relaxed);
         if show_progress {
-            eprint!("\r{:80}\r", "");
+            let total: f64 = done
+                .iter()
+                .map(|d| f64::from_bits(d.load(Ordering::Relaxed)))
+                .sum::<f64>()
+                / names.len() as f64;
+            let _guard = bar.lock();
+            eprint!(
+                "\r{} simulations [{:<30}] {:>3.0}%",
+                names.len(),
+                "#".repeat((total * 30.0) as usize),
+                total * 100.0
+            );
         }
+    };
+    let outcomes = subject.run(&options, &progress)?;
+    if show_progress {
+        eprint!("\r{:80}\r", "");
+    }
+    for (i, (name, outcome)) in names.iter().zip(&outcomes).enumerate() {
         let report = &outcome.run.report;
         writeln!(
             out,
-            "[{}/{}] {name}: {} writes in {:.1}s; {} regions after {} splits; in the late windows {:.0}% of each window's writes hit one region",
+            "[{}/{}] {name}: {} writes; {} regions after {} splits; in the late windows {:.0}% of each window's writes hit one region",
             i + 1,
             names.len(),
             report.writes,
-            t.elapsed().as_secs_f64(),
             report.regions,
             report.splits,
             100.0 * report.late(summary::LATE, |w| w.hottest_share)
         )?;
         write!(out, "{}", report.chart(16, 40))?;
         writeln!(out)?;
-        outcomes.push(outcome);
     }
     let writes = outcomes.first().map_or(0, |o| o.run.report.writes);
     let rows: Vec<Row> = outcomes.iter().map(Row::new).collect();
