@@ -70,7 +70,7 @@ pub fn write(
     )
 }
 
-/// The page of `outcomes`, whose maps are beside it (see [`write`]).
+/// The page of `outcomes`, whose maps are beside it (see [`write()`]).
 pub fn html(
     outcomes: &[Outcome],
     options: &Options,
