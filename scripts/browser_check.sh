@@ -8,12 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq chromium >/dev/null
-fi
+source scripts/ensure_chromium.sh
 
 status=0
 for dir in "$@"; do

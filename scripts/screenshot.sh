@@ -5,12 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
-    sudo=""
-    if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-    $sudo apt-get update -qq
-    $sudo apt-get install -y -qq chromium
-fi
+source scripts/ensure_chromium.sh
 
 out="$PWD/target/rowkey-hotspot"
 cargo run --release -p rowkey-cli -- hotspot --out "$out"
