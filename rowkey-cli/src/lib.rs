@@ -19,22 +19,14 @@
 pub mod cli;
 pub mod commands;
 pub mod designs;
+mod error;
 pub mod formats;
 pub mod input;
 
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Bad input (a malformed key, an impossible split): reported as `error: ...`, exit code 2,
-/// as clap reports a bad argument.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InputError(pub String);
-
-impl<E: std::fmt::Display> From<E> for InputError {
-    fn from(e: E) -> Self {
-        InputError(e.to_string())
-    }
-}
+pub use error::InputError;
 
 /// Runs a parsed command, writing its output to `out`; the exit code: 0, 1 for a finding
 /// (`check-splits` found unreachable regions), 2 for bad input.

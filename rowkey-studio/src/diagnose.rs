@@ -3,7 +3,7 @@
 //! no writes, regions no write reached, a read that touches every region or reads far more than
 //! it wants. Each finding has a kind (for programs and tests) and a sentence (for people).
 
-use crate::study::Outcome;
+use crate::outcome::Outcome;
 use crate::summary::LATE;
 
 /// A late window's busiest region above this share of its writes is a hot region.

@@ -22,7 +22,7 @@
 use std::fmt::Write as _;
 
 use crate::diagnose::diagnose;
-use crate::study::Outcome;
+use crate::outcome::Outcome;
 
 /// The JSON document of `outcome`'s maps, with windows of `window` writes.
 ///

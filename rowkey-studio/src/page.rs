@@ -10,7 +10,7 @@ use std::path::Path;
 use crate::diagnose::diagnose;
 use crate::engine::Options;
 use crate::heatmap::{count, escape, svg, Metric, Scale, HEIGHT, WIDTH};
-use crate::study::Outcome;
+use crate::outcome::Outcome;
 use crate::summary::{cells, read_lines, Row, HEADERS, READ_HEADERS};
 
 /// The words of a page that depend on what was studied.

@@ -4,8 +4,9 @@
 use std::path::Path;
 
 use crate::design::{Design, Erased};
-use crate::engine::{simulate, KeyInfo, Options, Run, Writes};
+use crate::engine::{simulate, KeyInfo, Options, Writes};
 use crate::error::StudyError;
+use crate::outcome::Outcome;
 
 type TimeFn<E> = Box<dyn Fn(&E) -> i64 + Send + Sync>;
 
@@ -42,19 +43,6 @@ pub struct Study<E> {
     options: Options,
     seed: u64,
     designs: Vec<Erased<E>>,
-}
-
-/// One design's results in a study.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    /// The design's name.
-    pub name: String,
-    /// Its file name.
-    pub slug: String,
-    /// How its table was set up: the study's options, with the design's pre-split.
-    pub options: Options,
-    /// The simulation's results.
-    pub run: Run,
 }
 
 impl<E: 'static> Study<E> {

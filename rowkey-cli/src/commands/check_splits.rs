@@ -7,7 +7,7 @@ use rowkey::hbase::parse_string_binary;
 use rowkey::splits::{check, KeySpace};
 
 use crate::cli::CheckSplitsArgs;
-use crate::InputError;
+use crate::error::InputError;
 
 /// The key space the arguments describe.
 pub fn space(args: &CheckSplitsArgs) -> Result<KeySpace, InputError> {

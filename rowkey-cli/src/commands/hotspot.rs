@@ -13,8 +13,8 @@ use rowkey_studio::{Options, Outcome, Study, Writes};
 
 use crate::cli::HotspotArgs;
 use crate::designs::{study_of, Builtin, Message, DESIGNS, RECENT};
+use crate::error::InputError;
 use crate::input::LineLog;
-use crate::InputError;
 
 /// The simulation options the arguments ask for (a `--splits` file read and checked).
 pub fn options(args: &HotspotArgs) -> Result<Options, InputError> {

@@ -7,7 +7,7 @@ use rowkey::hbase::{create_table, parse_string_binary, to_string_binary};
 use rowkey::splits::{NumberStringSplit, UniformSplit};
 
 use crate::cli::{Algorithm, SplitsArgs};
-use crate::InputError;
+use crate::error::InputError;
 
 /// The split points the arguments ask for.
 pub fn points(args: &SplitsArgs) -> Result<Vec<Vec<u8>>, InputError> {

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use rowkey::hbase::{parse_string_binary, to_string_binary};
 
 use crate::cli::{TsbArgs, UntsbArgs};
+use crate::error::InputError;
 use crate::input::HexError;
-use crate::InputError;
 
 /// Bytes from hex digits; `0x` prefixes and whitespace are ignored.
 pub fn parse_hex(text: &str) -> Result<Vec<u8>, InputError> {

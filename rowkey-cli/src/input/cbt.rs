@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::time::{fields, micros};
 use super::{at, Write};
-use crate::InputError;
+use crate::error::InputError;
 
 const SEPARATOR: &[u8] = b"----------------------------------------";
 

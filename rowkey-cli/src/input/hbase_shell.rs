@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::time::{fields, micros};
 use super::{at, lines::numbered, Write};
-use crate::InputError;
+use crate::error::InputError;
 
 /// A shell time in microseconds.
 fn time(text: &str) -> Result<i64, String> {

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use super::hex::HexError;
 use super::{at, Write};
-use crate::InputError;
+use crate::error::InputError;
 
 /// What a line that is not UTF-8 is told.
 pub const NOT_UTF8: &str = "not UTF-8 text: write raw key bytes as hex or toStringBinary lines (or give `cbt read` output)";

@@ -15,8 +15,8 @@ mod time;
 
 use std::path::Path;
 
+use crate::error::InputError;
 pub use crate::formats::{LogFormat, SplitFormat};
-use crate::InputError;
 pub use hex::{parse_hex, HexError};
 pub use stream::LineLog;
 

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use super::at;
 use super::lines::numbered;
-use crate::InputError;
+use crate::error::InputError;
 
 /// Standard or URL-safe base64, padded or not.
 fn base64(text: &str) -> Result<Vec<u8>, String> {
