@@ -40,6 +40,10 @@ pub struct HotspotArgs {
     /// Writes per window (a heatmap column).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub window: u64,
+    /// Windows of this many seconds of the writes' times instead: for the built-in designs
+    /// (messages 7 ms apart) and key logs whose cells have timestamps (`cbt`, `hbase-shell`).
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub window_seconds: Option<u64>,
     /// A region splits at its middle key when it has taken more writes than this (HBase splits
     /// by size, which every write adds to).
     #[arg(long, default_value_t = 25_000, value_parser = clap::value_parser!(u64).range(2..))]

@@ -432,3 +432,77 @@ fn hotspot_replays_a_key_log() {
     ]);
     assert_eq!(o.status.code(), Some(2), "--keys replaces the designs");
 }
+
+/// `--window-seconds`: a key log's cells are windowed by their timestamps. The fixture's four
+/// cells (`cbt read` of the emulator) were written at 01:36:03.053, 04.114, 05.131 and 06.063:
+/// one a second, so windows of one second from the first hold one each.
+#[test]
+fn hotspot_windows_a_key_log_by_its_cell_timestamps() {
+    let dir = std::env::temp_dir().join(format!("rowkey-hotspot-time-{}", std::process::id()));
+    let out = dir.join("out");
+    let data = format!(
+        "{}/tests/data/cbt_read_plain.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let o = rowkey(&[
+        "hotspot",
+        "--keys",
+        &data,
+        "--keys-format",
+        "cbt",
+        "--window-seconds",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("keys.json")).unwrap()).unwrap();
+    // 2026-11-24T01:36:03.053Z in microseconds, and the cells' offsets from it.
+    const T0: i64 = 1_795_484_163_053_000;
+    let cells = [0, 1_061_000, 2_078_000, 3_010_000];
+    let time = doc["timeAxis"].as_array().unwrap();
+    assert_eq!(time.len(), 4);
+    for (w, window) in time.iter().enumerate() {
+        let start = T0 + w as i64 * 1_000_000;
+        assert_eq!(window["time"], serde_json::json!([start, start + 999_999]));
+        let holds: Vec<usize> = (0..4)
+            .filter(|&c| (T0 + cells[c] - start) / 1_000_000 == 0 && T0 + cells[c] >= start)
+            .collect();
+        assert_eq!(holds, [w], "window {w} holds cell {w}");
+        assert_eq!(window["firstWrite"], w);
+        assert_eq!(window["lastWrite"], w);
+        let column: u64 = doc["values"]["writes"][w]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .sum();
+        assert_eq!(column, 1);
+    }
+    let svg = std::fs::read_to_string(out.join("keys.svg")).unwrap();
+    assert!(
+        svg.contains("time from 2026-11-24 01:36:03 UTC (windows of 1 s)"),
+        "the map's time axis"
+    );
+
+    // A log without times cannot be windowed by time.
+    std::fs::create_dir_all(&dir).unwrap();
+    let hex = dir.join("k.hex");
+    std::fs::write(&hex, "00\n01\n").unwrap();
+    let o = rowkey(&[
+        "hotspot",
+        "--keys",
+        hex.to_str().unwrap(),
+        "--keys-format",
+        "hex",
+        "--window-seconds",
+        "1",
+        "--out",
+        dir.join("out-hex").to_str().unwrap(),
+    ]);
+    assert_refused(
+        &o,
+        "error: --window-seconds needs writes with times, and a hex key log has none",
+    );
+}

@@ -20,4 +20,11 @@ pub struct Heat {
     pub region_starts: Vec<f64>,
     /// The first and last time of each window's writes, when the writes have times.
     pub times: Vec<Option<(i64, i64)>>,
+    /// The numbers (0-based) of each window's first and last write (`None`: a window of time
+    /// with no writes).
+    pub writes: Vec<Option<(u64, u64)>>,
+    /// For windows of time: the time the first window starts at and each window's length.
+    pub window_time: Option<(i64, i64)>,
+    /// What the times are.
+    pub time_unit: crate::engine::TimeUnit,
 }

@@ -163,9 +163,14 @@ pub fn svg(title: &str, heat: &Heat, metric: Metric, window: u64, scale: &Scale)
     let labels: Vec<String> = (0..buckets)
         .map(|b| escape(&heat.labels.get(b).map_or(String::new(), |l| l.join(" · "))))
         .collect();
+    let unit = heat.time_unit;
     for (w, column) in values.iter().enumerate() {
+        let writes = match heat.writes.get(w).copied().flatten() {
+            Some((a, b)) => format!("writes {a} to {b}"),
+            None => "no writes".into(),
+        };
         let when = match heat.times.get(w).copied().flatten() {
-            Some((a, b)) => format!(", time {a} to {b}"),
+            Some((a, b)) => format!(", time {} to {}", unit.label(a), unit.label(b)),
             None => String::new(),
         };
         let _ = writeln!(
@@ -176,10 +181,11 @@ pub fn svg(title: &str, heat: &Heat, metric: Metric, window: u64, scale: &Scale)
         for (b, &n) in column.iter().enumerate().filter(|(_, &n)| n > 0) {
             let _ = writeln!(
                 s,
-                r#"<rect y="{:.2}" width="{cw:.2}" height="{ch:.2}" fill="{}" data-bucket="{b}" data-value="{n}"><title>{n} {unit}, window {w}{when}: {}</title></rect>"#,
+                r#"<rect y="{:.2}" width="{cw:.2}" height="{ch:.2}" fill="{}" data-bucket="{b}" data-value="{n}"><title>{n} {metric_unit}, window {w} ({writes}{when}): {}</title></rect>"#,
                 TOP + b as f64 * ch,
                 colour(scale.at(n)),
                 labels[b],
+                metric_unit = metric.unit(),
             );
         }
         s.push_str("</g>\n");
@@ -195,8 +201,8 @@ pub fn svg(title: &str, heat: &Heat, metric: Metric, window: u64, scale: &Scale)
     }
     s.push_str("</g>\n");
     key_axis(&mut s, heat, ch);
-    time_axis(&mut s, values.len(), window, cw);
-    legend(&mut s, scale, unit);
+    time_axis(&mut s, heat, values.len(), window, cw);
+    legend(&mut s, scale, metric.unit());
     let _ = write!(
         s,
         r##"<text x="8" y="{}" fill="#444">blue lines: the {} regions' boundaries at the end; hover a cell for its value</text>
@@ -261,9 +267,9 @@ fn key_axis(s: &mut String, heat: &Heat, ch: f64) {
     s.push_str("</g>\n");
 }
 
-/// The time axis: ticks at about six evenly spaced windows, labelled with the writes before
-/// them.
-fn time_axis(s: &mut String, windows: usize, window: u64, cw: f64) {
+/// The time axis: ticks at about six evenly spaced windows' starts, labelled with the time each starts
+/// at (windows of time) or the writes before them (windows of writes).
+fn time_axis(s: &mut String, heat: &Heat, windows: usize, window: u64, cw: f64) {
     let y = TOP + PLOT_H;
     let _ = writeln!(
         s,
@@ -271,22 +277,35 @@ fn time_axis(s: &mut String, windows: usize, window: u64, cw: f64) {
         LEFT + PLOT_W
     );
     let step = windows.div_ceil(6).max(1);
-    for w in (0..=windows).step_by(step) {
+    // Ticks at window starts (none at the right end, where the legend's words are).
+    for w in (0..windows).step_by(step) {
         let x = LEFT + w as f64 * cw;
+        let label = match heat.window_time {
+            Some((first, span)) => heat.time_unit.tick(first + w as i64 * span),
+            None => count(w as u64 * window),
+        };
         let _ = writeln!(
             s,
             r##"<line x1="{x:.2}" x2="{x:.2}" y1="{y:.2}" y2="{:.2}" stroke="#888"/><text class="tick" x="{x:.2}" y="{:.2}" text-anchor="middle">{}</text>"##,
             y + 5.0,
             y + 17.0,
-            count(w as u64 * window)
+            escape(&label)
         );
     }
+    let caption = match heat.window_time {
+        Some((first, span)) => format!(
+            "time from {} (windows of {}) →",
+            heat.time_unit.label(first),
+            heat.time_unit.length(span)
+        ),
+        None => format!("writes so far (windows of {} writes) →", count(window)),
+    };
     let _ = writeln!(
         s,
-        r#"<text x="{:.2}" y="{:.2}" text-anchor="middle">writes so far (windows of {} writes) →</text></g>"#,
+        r#"<text x="{:.2}" y="{:.2}" text-anchor="middle">{}</text></g>"#,
         LEFT + PLOT_W / 2.0,
         y + 32.0,
-        count(window)
+        escape(&caption)
     );
 }
 

@@ -6,6 +6,9 @@
 //!   "design": "md5 buckets (16)",
 //!   "cut": "rows" | "range",                       // how the key axis is cut
 //!   "timeAxis": [{"window": 0, "firstWrite": 0, "lastWrite": 9999, "time": [t0, t1] | null}, ...],
+//!                                                  // (writes: null for a window of time with none;
+//!                                                  // time: the window's span for windows of time,
+//!                                                  // else its writes' first and last time)
 //!   "keyAxis": [{"key": "<toStringBinary of the bucket's first key>", "labels": ["bucket 3 of 16", "ts=..."]}, ...],
 //!   "values": {"writes": [[...per bucket...] per window], "reads": [[...]]},
 //!   "regions": ["<toStringBinary of each region's start>", ...],
@@ -24,7 +27,7 @@ use std::fmt::Write as _;
 use crate::diagnose::diagnose;
 use crate::outcome::Outcome;
 
-/// The JSON document of `outcome`'s maps, with windows of `window` writes.
+/// The JSON document of `outcome`'s maps.
 ///
 /// ```
 /// use rowkey::RowKey;
@@ -34,11 +37,11 @@ use crate::outcome::Outcome;
 /// struct Id { id: u32 }
 ///
 /// let outcome = &Study::new(100, |i| i as u32).window(50).buckets(4).design_of("id", |&id| Id { id }).run().unwrap()[0];
-/// let doc = json::document(outcome, 50);
+/// let doc = json::document(outcome);
 /// assert!(doc.starts_with(r#"{"design":"id","cut":"rows","timeAxis":[{"window":0,"firstWrite":0,"lastWrite":49,"time":null}"#));
 /// assert!(doc.contains(r#""keyAxis":[{"key":"\\x00\\x00\\x00\\x00","labels":["id=0"]}"#));
 /// ```
-pub fn document(outcome: &Outcome, window: u64) -> String {
+pub fn document(outcome: &Outcome) -> String {
     let run = &outcome.run;
     let heat = &run.heat;
     let mut s = String::new();
@@ -52,13 +55,18 @@ pub fn document(outcome: &Outcome, window: u64) -> String {
             "range"
         }
     );
-    let writes = run.report.writes;
     for w in 0..heat.counts.len() {
-        let first = w as u64 * window;
-        let last = (first + window).min(writes) - 1;
-        let time = match heat.times.get(w).copied().flatten() {
-            Some((a, b)) => format!("[{a},{b}]"),
-            None => "null".into(),
+        let (first, last) = match heat.writes.get(w).copied().flatten() {
+            Some((a, b)) => (a.to_string(), b.to_string()),
+            None => ("null".into(), "null".into()),
+        };
+        let time = match (heat.window_time, heat.times.get(w).copied().flatten()) {
+            (Some((start, span)), _) => {
+                let t = start + w as i64 * span;
+                format!("[{t},{}]", t + span - 1)
+            }
+            (None, Some((a, b))) => format!("[{a},{b}]"),
+            (None, None) => "null".into(),
         };
         let _ = write!(
             s,

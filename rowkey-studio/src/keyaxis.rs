@@ -59,8 +59,8 @@ impl KeyAxis {
     }
 
     /// The axis from `lo` to `hi` in `buckets` buckets of roughly equal row count, cut at the
-    /// quantiles of `sample` (distinct keys written, sorted here). With fewer than two sampled
-    /// keys, buckets of equal range.
+    /// quantiles of `sample` (distinct keys written, sorted here); fewer buckets when fewer keys
+    /// were sampled. With fewer than two sampled keys, buckets of equal range.
     ///
     /// ```
     /// use rowkey_studio::keyaxis::KeyAxis;
@@ -78,12 +78,13 @@ impl KeyAxis {
     /// assert_eq!(axis.position(&[200]), 0.5);
     /// ```
     pub fn by_rows(mut sample: Vec<Vec<u8>>, lo: &[u8], hi: &[u8], buckets: usize) -> Self {
-        let mut axis = KeyAxis::new(lo, hi, buckets);
         sample.sort();
         sample.dedup();
         if sample.len() < 2 {
-            return axis;
+            return KeyAxis::new(lo, hi, buckets);
         }
+        // No more buckets than distinct keys sampled: each bucket starts at a key of its own.
+        let mut axis = KeyAxis::new(lo, hi, buckets.min(sample.len()));
         let n = axis.buckets;
         let starts = (1..n)
             .map(|b| sample[b * sample.len() / n].clone())

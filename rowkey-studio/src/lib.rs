@@ -64,7 +64,7 @@ mod study;
 pub mod summary;
 
 pub use design::{slug, Design};
-pub use engine::{KeyInfo, Options, Run, Span, Writes};
+pub use engine::{KeyInfo, Options, Run, Span, TimeUnit, Writes};
 pub use error::StudyError;
 pub use keyaxis::Cut;
 pub use outcome::Outcome;

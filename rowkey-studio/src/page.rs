@@ -62,7 +62,7 @@ pub fn write(
                 svg(&o.name, heat, Metric::Reads, options.window, &reads),
             )?;
         }
-        std::fs::write(dir.join(json), crate::json::document(o, options.window))?;
+        std::fs::write(dir.join(json), crate::json::document(o))?;
     }
     std::fs::write(
         dir.join("index.html"),

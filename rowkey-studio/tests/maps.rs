@@ -248,8 +248,7 @@ fn diagnostics_match_a_recount() {
 fn the_json_export_holds_the_recounted_maps() {
     let o = run(Cut::Rows, Vec::new());
     let keys = keys();
-    let doc: serde_json::Value =
-        serde_json::from_str(&rowkey_studio::json::document(&o, WINDOW)).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&rowkey_studio::json::document(&o)).unwrap();
     let matrix = |v: &serde_json::Value| -> Vec<Vec<u64>> {
         v.as_array()
             .unwrap()

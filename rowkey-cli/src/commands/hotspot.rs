@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use rowkey_studio::page::Text;
 use rowkey_studio::summary::{self, Row};
-use rowkey_studio::{Options, Outcome, Study, Writes};
+use rowkey_studio::{Options, Outcome, Study, TimeUnit, Writes};
 
 use crate::cli::HotspotArgs;
 use crate::designs::{study_of, Builtin, Message, DESIGNS, RECENT};
@@ -29,6 +29,9 @@ pub fn options(args: &HotspotArgs) -> Result<Options, InputError> {
         servers: args.servers as usize,
         buckets: args.buckets as usize,
         cut: args.cut.into(),
+        // A key log's cell timestamps are microseconds.
+        window_time: args.window_seconds.map(|s| s as i64 * 1_000_000),
+        time_unit: TimeUnit::Micros,
         ..Options::default()
     })
 }
@@ -54,14 +57,28 @@ enum Subject {
 impl Subject {
     fn of(args: &HotspotArgs, options: Options) -> Result<Self, InputError> {
         let Some(path) = &args.keys else {
+            // The messages' times are milliseconds.
             let study = study_of(args.writes, &designs(args))
-                .options(options)
+                .options(Options {
+                    window_time: args.window_seconds.map(|s| s as i64 * 1_000),
+                    time_unit: TimeUnit::Millis,
+                    ..options
+                })
                 .seed(args.seed);
             return Ok(Subject::Designs(study));
         };
         // One key a line: streamed from the file on each pass. Cells with timestamps: read
         // whole and ordered by time first.
         let writes: Box<dyn Writes> = match LineLog::new(path, args.keys_format) {
+            Some(_) if args.window_seconds.is_some() => {
+                return Err(InputError(format!(
+                    "--window-seconds needs writes with times, and a {} key log has none: give `cbt read` or HBase shell output, or windows of writes (--window)",
+                    match args.keys_format {
+                        crate::formats::LogFormat::Hex => "hex",
+                        _ => "toStringBinary",
+                    }
+                )))
+            }
             Some(log) => Box::new(log),
             None => Box::new(
                 crate::input::read_log(path, args.keys_format)?

@@ -17,13 +17,15 @@ pub struct Router<'a> {
     per_region: Vec<u64>,
     current: Vec<u64>,
     in_window: u64,
+    window_no: usize,
     writes: u64,
     windows: Vec<Window>,
     last_window: Vec<u64>,
 }
 
 impl<'a> Router<'a> {
-    /// Routes into `regions`, hosted on `servers` servers, with windows of `window` writes.
+    /// Routes into `regions`, hosted on `servers` servers, with windows of `window` writes
+    /// (or whatever windows [`put_in`](Self::put_in) is given).
     pub fn new(regions: &'a Regions, servers: usize, window: u64) -> Self {
         let n = regions.starts.len();
         Router {
@@ -33,6 +35,7 @@ impl<'a> Router<'a> {
             per_region: vec![0; n],
             current: vec![0; n],
             in_window: 0,
+            window_no: 0,
             writes: 0,
             windows: Vec::new(),
             last_window: Vec::new(),
@@ -45,17 +48,34 @@ impl<'a> Router<'a> {
         self.regions.starts.partition_point(|s| s.as_slice() <= key) - 1
     }
 
-    /// One write of `key`; returns its final region.
+    /// One write of `key`, windows being of `window` writes; returns its final region.
     #[inline]
     pub fn put(&mut self, key: &[u8]) -> usize {
+        let r = self.count(key);
+        if self.in_window == self.window {
+            self.close_window();
+        }
+        r
+    }
+
+    /// One write of `key` in window number `window` (windows of time: numbers never decrease;
+    /// a window with no writes has no statistics); returns its final region.
+    #[inline]
+    pub fn put_in(&mut self, key: &[u8], window: usize) -> usize {
+        if window != self.window_no {
+            self.close_window();
+            self.window_no = window;
+        }
+        self.count(key)
+    }
+
+    #[inline]
+    fn count(&mut self, key: &[u8]) -> usize {
         let r = self.region_of(key);
         self.per_region[r] += 1;
         self.current[r] += 1;
         self.in_window += 1;
         self.writes += 1;
-        if self.in_window == self.window {
-            self.close_window();
-        }
         r
     }
 
@@ -148,5 +168,29 @@ mod tests {
         assert_eq!(report.last_window, [1, 1, 1, 0]);
         // Regions 0 and 2 on server 0, 1 and 3 on server 1 in window 2.
         assert!((report.windows[1].hottest_server_share - 2.0 / 3.0).abs() < 1e-12);
+    }
+
+    /// Windows of time: a window number that skips ahead leaves the windows between without
+    /// statistics, and each window's are its own writes'.
+    #[test]
+    fn windows_of_time_close_when_the_number_changes() {
+        let regions = Regions {
+            starts: vec![vec![], vec![0x80]],
+            born: vec![0, 0],
+            splits: 0,
+        };
+        let mut r = Router::new(&regions, 1, 1_000);
+        r.put_in(&[0x01], 0);
+        r.put_in(&[0x81], 0);
+        r.put_in(&[0x82], 3);
+        r.put_in(&[0x83], 3);
+        r.put_in(&[0x02], 4);
+        let report = r.finish();
+        assert_eq!(report.windows.len(), 3);
+        assert_eq!(report.windows[0].hottest_share, 0.5);
+        assert_eq!(report.windows[1].hottest_share, 1.0);
+        assert_eq!(report.windows[1].regions_written, 1);
+        assert_eq!(report.last_window, [1, 0]);
+        assert_eq!(report.per_region, [2, 3]);
     }
 }
