@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 source scripts/ensure_chromium.sh
 
 out="$PWD/target/rowkey-hotspot"
-cargo run --release -p rowkey-cli -- hotspot --out "$out"
+cargo run --profile demo -p rowkey-cli -- hotspot --out "$out"
 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
     --window-size=1700,2600 --screenshot="$PWD/docs/hotspot.png" \
     "file://$out/index.html" 2>/dev/null
