@@ -4,10 +4,8 @@
 //! it wants. Each finding has a kind (for programs and tests) and a sentence (for people).
 
 use crate::outcome::Outcome;
-use crate::summary::LATE;
-
-/// A late window's busiest region above this share of its writes is a hot region.
-pub const HOT_REGION: f64 = 0.2;
+pub use crate::summary::HOT_REGION;
+use crate::summary::{is_hot, LATE};
 
 /// A read that reads more than this many rows per row it wants is flagged.
 pub const AMPLIFICATION: f64 = 10.0;
@@ -17,7 +15,8 @@ pub const AMPLIFICATION: f64 = 10.0;
 pub enum Kind {
     /// Each late window's writes land in one narrow key range that moves with time.
     Sequential,
-    /// One region takes more than [`HOT_REGION`] of a late window's writes.
+    /// One region takes more than [`HOT_REGION`] of the late windows' writes, and more than
+    /// twice an even share ([`is_hot`](crate::summary::is_hot)).
     HotRegion,
     /// One region server takes more than one and a half times its even share.
     HotServer,
@@ -77,14 +76,18 @@ pub fn diagnose(outcome: &Outcome) -> Vec<Finding> {
         );
     }
     let hottest = report.late(LATE, |w| w.hottest_share);
-    if hottest > HOT_REGION {
+    let regions = report.late(LATE, |w| w.regions as f64);
+    if is_hot(hottest, regions) {
         say(
             Kind::HotRegion,
             format!(
                 "a hot region: the busiest region takes {:.1}% of each late window's writes \
-                 (more than {:.0}%), of {:.1} regions written",
+                 (more than {:.0}%, and {:.1} times an even share of the {:.0} regions), of \
+                 {:.1} regions written",
                 100.0 * hottest,
                 100.0 * HOT_REGION,
+                hottest * regions,
+                regions,
                 report.late(LATE, |w| w.regions_written as f64)
             ),
         );

@@ -166,33 +166,6 @@ also in <code>&lt;design&gt;.json</code> beside this page.</p>
          all the regions that existed then, at its worst late window (1 is perfectly even; a \
          table of 80 regions whose writes all go to one shows 80).</p>\n",
     );
-    let reads = read_lines(&rows);
-    if !reads.is_empty() {
-        let _ = writeln!(
-            s,
-            "<p>{}</p>",
-            escape(text.reads.as_deref().unwrap_or(
-                "Reads, planned from each design's own key and counted on its table at the end: \
-                 the Gets or ranges sent, the regions they touch, the rows the ranges hold (up to a \
-                 read's limit per range) and the rows the reader wants."
-            ))
-        );
-        s.push_str("<table class=\"reads\">\n<tr>");
-        for (i, h) in READ_HEADERS.iter().enumerate() {
-            let _ = write!(s, "<th{}>{h}</th>", class(i, &[0, 1]));
-        }
-        s.push_str("</tr>\n");
-        for line in &reads {
-            s.push_str("<tr>");
-            for (i, c) in line.iter().enumerate() {
-                let _ = write!(s, "<td{}>{}</td>", class(i, &[0, 1]), escape(c));
-            }
-            s.push_str("</tr>\n");
-        }
-        s.push_str("</table>\n");
-    } else if let Some(t) = &text.reads {
-        let _ = writeln!(s, "<p>{}</p>", escape(t));
-    }
     s.push_str("<h2>Diagnostics</h2>\n<ul class=\"diagnostics\">\n");
     for o in outcomes {
         let found = diagnose(o);
@@ -233,9 +206,37 @@ also in <code>&lt;design&gt;.json</code> beside this page.</p>
         }
         s.push_str("</figure>\n");
     }
+    s.push_str("</div>\n");
+    let reads = read_lines(&rows);
+    if !reads.is_empty() {
+        s.push_str("<h2>Reads</h2>\n");
+        let _ = writeln!(
+            s,
+            "<p>{}</p>",
+            escape(text.reads.as_deref().unwrap_or(
+                "Reads, planned from each design's own key and counted on its table at the end: \
+                 the Gets or ranges sent, the regions they touch, the rows the ranges hold (up to a \
+                 read's limit per range) and the rows the reader wants."
+            ))
+        );
+        s.push_str("<table class=\"reads\">\n<tr>");
+        for (i, h) in READ_HEADERS.iter().enumerate() {
+            let _ = write!(s, "<th{}>{h}</th>", class(i, &[0, 1]));
+        }
+        s.push_str("</tr>\n");
+        for line in &reads {
+            s.push_str("<tr>");
+            for (i, c) in line.iter().enumerate() {
+                let _ = write!(s, "<td{}>{}</td>", class(i, &[0, 1]), escape(c));
+            }
+            s.push_str("</tr>\n");
+        }
+        s.push_str("</table>\n");
+    } else if let Some(t) = &text.reads {
+        let _ = writeln!(s, "<p>{}</p>", escape(t));
+    }
     s.push_str(
-        r#"</div>
-<script>
+        r#"<script>
 for (const b of document.querySelectorAll("button.enlarge")) {
   b.addEventListener("click", () => {
     const f = b.closest("figure");

@@ -10,6 +10,24 @@ use crate::read::ReadCost;
 /// The late windows: the last half of the run.
 pub const LATE: f64 = 0.5;
 
+/// A late window's busiest region above this share of its writes, and above twice an even
+/// share of the regions that existed then, is a hot region.
+pub const HOT_REGION: f64 = 0.2;
+
+/// True when a busiest region's `share` of the late windows' writes makes it hot in a table of
+/// `regions` regions (on average over those windows): more than [`HOT_REGION`] and more than
+/// twice an even share.
+///
+/// ```
+/// use rowkey_studio::summary::is_hot;
+/// assert!(is_hot(0.225, 27.0)); // one of 27 regions takes 22.5%
+/// assert!(!is_hot(0.26, 5.0)); // one of 5 takes 26%: about even
+/// assert!(!is_hot(0.067, 72.0));
+/// ```
+pub fn is_hot(share: f64, regions: f64) -> bool {
+    share > HOT_REGION && share * regions > 2.0
+}
+
 /// One design's line of the table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
@@ -28,6 +46,8 @@ pub struct Row {
     pub max_over_mean: f64,
     /// The busiest region server's share of a late window's writes, on average (0 to 1).
     pub hottest_server_share: f64,
+    /// Regions that existed in a late window, on average.
+    pub regions_then: f64,
     /// What each read costs.
     pub reads: Vec<ReadCost>,
     /// How its table started, when pre-split (`20 regions, pre-split`).
@@ -46,6 +66,7 @@ impl Row {
             hottest_share: r.late(LATE, |w| w.hottest_share),
             max_over_mean: r.late_max(LATE, |w| w.hottest_share * w.regions as f64),
             hottest_server_share: r.late(LATE, |w| w.hottest_server_share),
+            regions_then: r.late(LATE, |w| w.regions as f64),
             reads: outcome.run.reads.clone(),
             presplit: match outcome.options.presplit.len() {
                 0 => None,
@@ -59,12 +80,18 @@ impl Row {
         self.hottest_share > 0.9
     }
 
-    /// The verdict column.
-    pub fn verdict(&self) -> &'static str {
+    /// The verdict column: a hotspot (one region takes more than 90% of each late window's
+    /// writes), a hot region (see [`is_hot`]), or spread.
+    pub fn verdict(&self) -> String {
         if self.hotspot() {
-            "HOTSPOT: one region takes the writes"
+            "HOTSPOT: one region takes the writes".into()
+        } else if is_hot(self.hottest_share, self.regions_then) {
+            format!(
+                "hot region: the busiest takes {:.0}%",
+                100.0 * self.hottest_share
+            )
         } else {
-            "spread"
+            "spread".into()
         }
     }
 }
@@ -89,7 +116,7 @@ pub fn cells(r: &Row) -> [String; 7] {
         format!("{:.1}%", 100.0 * r.hottest_share),
         format!("{:.1}%", 100.0 * r.hottest_server_share),
         format!("{:.1}", r.max_over_mean),
-        r.verdict().to_string(),
+        r.verdict(),
     ]
 }
 
