@@ -16,7 +16,7 @@ pub enum Kind {
     /// Each late window's writes land in one narrow key range that moves with time.
     Sequential,
     /// One region takes more than [`HOT_REGION`] of the late windows' writes, and more than
-    /// twice an even share ([`is_hot`](crate::summary::is_hot)).
+    /// twice an even share ([`is_hot`]).
     HotRegion,
     /// One region server takes more than one and a half times its even share.
     HotServer,
