@@ -42,6 +42,7 @@ mod io;
 mod key;
 pub mod layout;
 mod merge;
+pub mod migrate;
 pub mod opentsdb;
 pub mod salt;
 pub mod scan;
