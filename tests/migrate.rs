@@ -229,9 +229,26 @@ fn dual_reads_see_every_logical_row_once() {
                 .into_iter()
                 .map(|(k, v)| (convert_key(&k, 0, to_new).unwrap(), v))
                 .collect();
+            let new_rows = read(&new, &new_plan, reverse);
+            #[cfg(feature = "async")]
+            let streamed = {
+                use futures::{executor::block_on, stream, StreamExt};
+                let mut dual = rowkey::migrate::DualStream::new(
+                    stream::iter(converted.clone()),
+                    stream::iter(new_rows.clone()),
+                    new_plan.salt_len(),
+                );
+                if reverse {
+                    dual = dual.reverse();
+                }
+                if let Some(n) = limit {
+                    dual = dual.limit(n);
+                }
+                block_on(dual.collect::<Vec<_>>())
+            };
             let mut dual = Dual::new(
                 converted.into_iter(),
-                read(&new, &new_plan, reverse).into_iter(),
+                new_rows.into_iter(),
                 new_plan.salt_len(),
             );
             if reverse {
@@ -240,7 +257,11 @@ fn dual_reads_see_every_logical_row_once() {
             if let Some(n) = limit {
                 dual = dual.limit(n);
             }
-            let got: Vec<((u32, u16), u32)> = dual
+            let rows: Vec<(Vec<u8>, u32)> = dual.collect();
+            #[cfg(feature = "async")]
+            assert_eq!(streamed, rows, "the stream merges as the iterator does");
+            let got: Vec<((u32, u16), u32)> = rows
+                .into_iter()
                 .map(|(k, v)| {
                     let n = New64::decode(&k).unwrap();
                     ((n.ts, n.id), v)

@@ -80,7 +80,7 @@ where
 }
 
 /// `item`'s key after `skip` bytes of salt; `None` for an error.
-fn tail<T: RowItem>(item: &T, skip: usize) -> Option<&[u8]> {
+pub(super) fn tail<T: RowItem>(item: &T, skip: usize) -> Option<&[u8]> {
     item.row_key().map(|k| k.get(skip..).unwrap_or(&[]))
 }
 
