@@ -60,27 +60,33 @@ where
         self.remaining = Some(n);
         self
     }
+}
 
-    /// Which stream goes first: `Less` for the old one, `Greater` for the new one, `Equal`
-    /// when both hold the same logical row.
-    fn order(&mut self) -> Option<Ordering> {
-        let a = self.old.peek().map(|i| tail(i, self.skip));
-        let b = self.new.peek().map(|i| tail(i, self.skip));
-        Some(match (a, b) {
+/// Which of the next old row `a` and next new row `b` (`None`: that stream ended) comes first:
+/// `Less` for the old one, `Greater` for the new one, `Equal` when both are the same logical row
+/// (keys compared after `skip` bytes, descending when `reverse`; errors first); `None` when
+/// both ended. The one rule of [`Dual`] and `DualStream`.
+pub(super) fn first<T: RowItem>(
+    a: Option<&T>,
+    b: Option<&T>,
+    skip: usize,
+    reverse: bool,
+) -> Option<Ordering> {
+    Some(
+        match (a.map(|i| tail_of(i, skip)), b.map(|i| tail_of(i, skip))) {
             (None, None) => return None,
             (Some(_), None) => Ordering::Less,
             (None, Some(_)) => Ordering::Greater,
-            // Errors first.
             (Some(None), _) => Ordering::Less,
             (_, Some(None)) => Ordering::Greater,
-            (Some(Some(a)), Some(Some(b))) if self.reverse => b.cmp(a),
+            (Some(Some(a)), Some(Some(b))) if reverse => b.cmp(a),
             (Some(Some(a)), Some(Some(b))) => a.cmp(b),
-        })
-    }
+        },
+    )
 }
 
 /// `item`'s key after `skip` bytes of salt; `None` for an error.
-pub(super) fn tail<T: RowItem>(item: &T, skip: usize) -> Option<&[u8]> {
+fn tail_of<T: RowItem>(item: &T, skip: usize) -> Option<&[u8]> {
     item.row_key().map(|k| k.get(skip..).unwrap_or(&[]))
 }
 
@@ -96,7 +102,7 @@ where
         if self.remaining == Some(0) {
             return None;
         }
-        let item = match self.order()? {
+        let item = match first(self.old.peek(), self.new.peek(), self.skip, self.reverse)? {
             Ordering::Less => self.old.next(),
             Ordering::Greater => self.new.next(),
             Ordering::Equal => {

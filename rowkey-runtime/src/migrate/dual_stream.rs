@@ -6,7 +6,7 @@ use core::task::{Context, Poll};
 
 use futures_core::Stream;
 
-use super::dual::tail;
+use super::dual::first;
 use crate::merge::RowItem;
 
 /// A stream's next row: not asked for yet, the end, or the row.
@@ -14,6 +14,16 @@ enum Slot<T> {
     Empty,
     Ended,
     Row(T),
+}
+
+impl<T> Slot<T> {
+    /// The row held, if any.
+    fn row(&self) -> Option<&T> {
+        match self {
+            Slot::Row(r) => Some(r),
+            _ => None,
+        }
+    }
 }
 
 /// The mid-move read over two streams, as [`Dual`](super::Dual) over iterators: the old table's
@@ -104,17 +114,13 @@ where
         if !(old_ready && new_ready) {
             return Poll::Pending;
         }
-        let order = match (&this.old_row, &this.new_row) {
-            (Slot::Ended, Slot::Ended) => return Poll::Ready(None),
-            (Slot::Row(_), Slot::Ended) => Ordering::Less,
-            (Slot::Ended, Slot::Row(_)) => Ordering::Greater,
-            (Slot::Row(a), Slot::Row(b)) => match (tail(a, this.skip), tail(b, this.skip)) {
-                (None, _) => Ordering::Less,
-                (_, None) => Ordering::Greater,
-                (Some(a), Some(b)) if this.reverse => b.cmp(a),
-                (Some(a), Some(b)) => a.cmp(b),
-            },
-            _ => unreachable!("both slots were filled above"),
+        let Some(order) = first(
+            this.old_row.row(),
+            this.new_row.row(),
+            this.skip,
+            this.reverse,
+        ) else {
+            return Poll::Ready(None);
         };
         let take = |slot: &mut Slot<A::Item>| match core::mem::replace(slot, Slot::Empty) {
             Slot::Row(row) => Some(row),
