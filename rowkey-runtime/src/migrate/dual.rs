@@ -27,9 +27,7 @@ use crate::merge::RowItem;
 pub struct Dual<A: Iterator, B: Iterator<Item = A::Item>> {
     old: Peekable<A>,
     new: Peekable<B>,
-    skip: usize,
-    reverse: bool,
-    remaining: Option<usize>,
+    rule: Rule<A::Item>,
 }
 
 impl<A, B> Dual<A, B>
@@ -43,46 +41,97 @@ where
         Dual {
             old: old.peekable(),
             new: new.peekable(),
-            skip,
-            reverse: false,
-            remaining: None,
+            rule: Rule::new(skip),
         }
     }
 
     /// Both streams are descending (reversed scans): the merge is too.
     pub fn reverse(mut self) -> Self {
-        self.reverse = true;
+        self.rule.reverse = true;
         self
     }
 
-    /// At most `n` rows (a reader's limit, counted after duplicates are dropped).
+    /// At most `n` rows (a reader's limit, counted after duplicates and deleted rows are
+    /// dropped).
     pub fn limit(mut self, n: usize) -> Self {
-        self.remaining = Some(n);
+        self.rule.remaining = Some(n);
+        self
+    }
+
+    /// Rows of the new table for which `is_deleted` is true are tombstones (a delete made during
+    /// the move, see [`Phase`](super::Phase)): they hide the old table's row and are not given.
+    ///
+    /// ```
+    /// use rowkey::migrate::Dual;
+    ///
+    /// // Row 2 was deleted during the move: the new table holds its tombstone (`None`).
+    /// let old = vec![(vec![1], Some("a")), (vec![2], Some("b"))];
+    /// let new = vec![(vec![2], None), (vec![3], Some("c"))];
+    /// let rows: Vec<_> = Dual::new(old.into_iter(), new.into_iter(), 0)
+    ///     .deleted(|(_, v)| v.is_none())
+    ///     .collect();
+    /// assert_eq!(rows, [(vec![1], Some("a")), (vec![3], Some("c"))]);
+    /// ```
+    pub fn deleted(mut self, is_deleted: fn(&A::Item) -> bool) -> Self {
+        self.rule.deleted = Some(is_deleted);
         self
     }
 }
 
-/// Which of the next old row `a` and next new row `b` (`None`: that stream ended) comes first:
-/// `Less` for the old one, `Greater` for the new one, `Equal` when both are the same logical row
-/// (keys compared after `skip` bytes, descending when `reverse`; errors first); `None` when
-/// both ended. The one rule of [`Dual`] and `DualStream`.
-pub(super) fn first<T: RowItem>(
-    a: Option<&T>,
-    b: Option<&T>,
+/// The merge's rule, shared by [`Dual`] and `DualStream`: the order, the limit and the
+/// tombstones.
+pub(super) struct Rule<T> {
     skip: usize,
-    reverse: bool,
-) -> Option<Ordering> {
-    Some(
-        match (a.map(|i| tail_of(i, skip)), b.map(|i| tail_of(i, skip))) {
-            (None, None) => return None,
-            (Some(_), None) => Ordering::Less,
-            (None, Some(_)) => Ordering::Greater,
-            (Some(None), _) => Ordering::Less,
-            (_, Some(None)) => Ordering::Greater,
-            (Some(Some(a)), Some(Some(b))) if reverse => b.cmp(a),
-            (Some(Some(a)), Some(Some(b))) => a.cmp(b),
-        },
-    )
+    pub(super) reverse: bool,
+    pub(super) remaining: Option<usize>,
+    pub(super) deleted: Option<fn(&T) -> bool>,
+}
+
+impl<T: RowItem> Rule<T> {
+    pub(super) fn new(skip: usize) -> Self {
+        Rule {
+            skip,
+            reverse: false,
+            remaining: None,
+            deleted: None,
+        }
+    }
+
+    /// True when the limit is reached.
+    pub(super) fn ended(&self) -> bool {
+        self.remaining == Some(0)
+    }
+
+    /// Which of the next old row `a` and next new row `b` (`None`: that stream ended) comes
+    /// first: `Less` for the old one, `Greater` for the new one, `Equal` when both are the same
+    /// logical row (keys compared after `skip` bytes, descending when `reverse`; errors first);
+    /// `None` when both ended.
+    pub(super) fn first(&self, a: Option<&T>, b: Option<&T>) -> Option<Ordering> {
+        let skip = self.skip;
+        Some(
+            match (a.map(|i| tail_of(i, skip)), b.map(|i| tail_of(i, skip))) {
+                (None, None) => return None,
+                (Some(_), None) => Ordering::Less,
+                (None, Some(_)) => Ordering::Greater,
+                (Some(None), _) => Ordering::Less,
+                (_, Some(None)) => Ordering::Greater,
+                (Some(Some(a)), Some(Some(b))) if self.reverse => b.cmp(a),
+                (Some(Some(a)), Some(Some(b))) => a.cmp(b),
+            },
+        )
+    }
+
+    /// Whether `row`, taken from the new table when `from_new`, is given to the reader (a
+    /// tombstone is not); counts it against the limit when it is.
+    pub(super) fn show(&mut self, row: &T, from_new: bool) -> bool {
+        let hidden = from_new && self.deleted.is_some_and(|d| d(row));
+        if !hidden {
+            if let Some(n) = &mut self.remaining {
+                *n -= 1;
+            }
+        }
+        !hidden
+    }
 }
 
 /// `item`'s key after `skip` bytes of salt; `None` for an error.
@@ -99,31 +148,30 @@ where
     type Item = A::Item;
 
     fn next(&mut self) -> Option<A::Item> {
-        if self.remaining == Some(0) {
-            return None;
-        }
-        let item = match first(self.old.peek(), self.new.peek(), self.skip, self.reverse)? {
-            Ordering::Less => self.old.next(),
-            Ordering::Greater => self.new.next(),
-            Ordering::Equal => {
-                // The same logical row in both tables: the new table's copy wins.
-                self.old.next();
-                self.new.next()
+        while !self.rule.ended() {
+            let (row, from_new) = match self.rule.first(self.old.peek(), self.new.peek())? {
+                Ordering::Less => (self.old.next()?, false),
+                Ordering::Greater => (self.new.next()?, true),
+                Ordering::Equal => {
+                    // The same logical row in both tables: the new table's copy wins.
+                    self.old.next();
+                    (self.new.next()?, true)
+                }
+            };
+            if self.rule.show(&row, from_new) {
+                return Some(row);
             }
-        };
-        if let Some(n) = &mut self.remaining {
-            *n -= 1;
         }
-        item
+        None
     }
 }
 
 impl<A: Iterator, B: Iterator<Item = A::Item>> core::fmt::Debug for Dual<A, B> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("Dual")
-            .field("skip", &self.skip)
-            .field("reverse", &self.reverse)
-            .field("remaining", &self.remaining)
+            .field("skip", &self.rule.skip)
+            .field("reverse", &self.rule.reverse)
+            .field("remaining", &self.rule.remaining)
             .finish()
     }
 }

@@ -6,7 +6,7 @@ use core::task::{Context, Poll};
 
 use futures_core::Stream;
 
-use super::dual::first;
+use super::dual::Rule;
 use crate::merge::RowItem;
 
 /// A stream's next row: not asked for yet, the end, or the row.
@@ -45,9 +45,7 @@ pub struct DualStream<A: Stream, B: Stream<Item = A::Item>> {
     new: B,
     old_row: Slot<A::Item>,
     new_row: Slot<A::Item>,
-    skip: usize,
-    reverse: bool,
-    remaining: Option<usize>,
+    rule: Rule<A::Item>,
 }
 
 impl<A, B> DualStream<A, B>
@@ -63,21 +61,26 @@ where
             new,
             old_row: Slot::Empty,
             new_row: Slot::Empty,
-            skip,
-            reverse: false,
-            remaining: None,
+            rule: Rule::new(skip),
         }
     }
 
     /// Both streams are descending: the merge is too.
     pub fn reverse(mut self) -> Self {
-        self.reverse = true;
+        self.rule.reverse = true;
         self
     }
 
     /// At most `n` rows.
     pub fn limit(mut self, n: usize) -> Self {
-        self.remaining = Some(n);
+        self.rule.remaining = Some(n);
+        self
+    }
+
+    /// Rows of the new table for which `is_deleted` is true are tombstones: they hide the old
+    /// table's row and are not given (see [`Dual::deleted`](super::Dual::deleted)).
+    pub fn deleted(mut self, is_deleted: fn(&A::Item) -> bool) -> Self {
+        self.rule.deleted = Some(is_deleted);
         self
     }
 }
@@ -105,40 +108,36 @@ where
 
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<A::Item>> {
         let this = self.get_mut();
-        if this.remaining == Some(0) {
-            return Poll::Ready(None);
-        }
-        // Poll both before deciding, so both scans run.
-        let old_ready = fill(&mut this.old, &mut this.old_row, cx);
-        let new_ready = fill(&mut this.new, &mut this.new_row, cx);
-        if !(old_ready && new_ready) {
-            return Poll::Pending;
-        }
-        let Some(order) = first(
-            this.old_row.row(),
-            this.new_row.row(),
-            this.skip,
-            this.reverse,
-        ) else {
-            return Poll::Ready(None);
-        };
         let take = |slot: &mut Slot<A::Item>| match core::mem::replace(slot, Slot::Empty) {
             Slot::Row(row) => Some(row),
             _ => None,
         };
-        let row = match order {
-            Ordering::Less => take(&mut this.old_row),
-            Ordering::Greater => take(&mut this.new_row),
-            Ordering::Equal => {
-                // The same logical row in both tables: the new table's copy wins.
-                take(&mut this.old_row);
-                take(&mut this.new_row)
+        while !this.rule.ended() {
+            // Poll both before deciding, so both scans run.
+            let old_ready = fill(&mut this.old, &mut this.old_row, cx);
+            let new_ready = fill(&mut this.new, &mut this.new_row, cx);
+            if !(old_ready && new_ready) {
+                return Poll::Pending;
             }
-        };
-        if let Some(n) = &mut this.remaining {
-            *n -= 1;
+            let Some(order) = this.rule.first(this.old_row.row(), this.new_row.row()) else {
+                return Poll::Ready(None);
+            };
+            let (row, from_new) = match order {
+                Ordering::Less => (take(&mut this.old_row), false),
+                Ordering::Greater => (take(&mut this.new_row), true),
+                Ordering::Equal => {
+                    // The same logical row in both tables: the new table's copy wins.
+                    take(&mut this.old_row);
+                    (take(&mut this.new_row), true)
+                }
+            };
+            match row {
+                Some(row) if this.rule.show(&row, from_new) => return Poll::Ready(Some(row)),
+                Some(_) => {}
+                None => return Poll::Ready(None),
+            }
         }
-        Poll::Ready(row)
+        Poll::Ready(None)
     }
 }
 
@@ -147,9 +146,8 @@ impl<A: Stream, B: Stream<Item = A::Item>> Unpin for DualStream<A, B> {}
 impl<A: Stream, B: Stream<Item = A::Item>> core::fmt::Debug for DualStream<A, B> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("DualStream")
-            .field("skip", &self.skip)
-            .field("reverse", &self.reverse)
-            .field("remaining", &self.remaining)
+            .field("reverse", &self.rule.reverse)
+            .field("remaining", &self.rule.remaining)
             .finish()
     }
 }

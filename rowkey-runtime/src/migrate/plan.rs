@@ -62,6 +62,14 @@ pub enum MigrateError {
         /// What is wrong with it.
         what: String,
     },
+    /// A progress file's text (checkpoints) does not parse: the line (1-based) and what is
+    /// wrong.
+    BadProgress {
+        /// The line.
+        line: usize,
+        /// What is wrong with it.
+        what: String,
+    },
 }
 
 impl fmt::Display for MigrateError {
@@ -74,6 +82,9 @@ impl fmt::Display for MigrateError {
             ),
             MigrateError::Split(e) => write!(f, "no units for the old layout: {e}"),
             MigrateError::BadPlan { line, what } => write!(f, "plan line {line}: {what}"),
+            MigrateError::BadProgress { line, what } => {
+                write!(f, "progress line {line}: {what}")
+            }
         }
     }
 }
@@ -222,7 +233,9 @@ impl Plan {
             _ => return Err(bad(1, "not a rowkey migration plan (v1)")),
         }
         let mut fingerprint = |name: &str| -> Result<u64, MigrateError> {
-            let (n, line) = lines.next().ok_or_else(|| bad(0, "the plan ends early"))?;
+            let (n, line) = lines
+                .next()
+                .ok_or_else(|| bad(text.lines().count() + 1, "the plan ends early"))?;
             line.strip_prefix(name)
                 .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
                 .ok_or_else(|| bad(n, &format!("expected `{name}<16 hex digits>`")))
@@ -257,7 +270,7 @@ impl Plan {
     }
 }
 
-fn hex_or_dash(bytes: &[u8]) -> String {
+pub(super) fn hex_or_dash(bytes: &[u8]) -> String {
     if bytes.is_empty() {
         "-".into()
     } else {
@@ -265,7 +278,7 @@ fn hex_or_dash(bytes: &[u8]) -> String {
     }
 }
 
-fn from_hex_or_dash(text: &str) -> Option<Vec<u8>> {
+pub(super) fn from_hex_or_dash(text: &str) -> Option<Vec<u8>> {
     if text == "-" {
         return Some(Vec::new());
     }
