@@ -115,6 +115,10 @@ fn main() {
     let mut out = String::new();
     let mut coverage: BTreeMap<String, usize> = BTreeMap::new();
     let mut names = Vec::new();
+    // Pairs for the mid-move read: a twin for every fourth layout that can have one, with a
+    // random source of its own (the layouts stay those of the seed).
+    let mut twin_rng = rng::Rng::new(seed ^ 0x7717);
+    let mut pairs = Vec::new();
     for i in 0..count {
         let must = forced.get(i);
         // Every salt kind in turn over the forced layouts, so that each encoding's run of
@@ -137,6 +141,16 @@ fn main() {
             .entry(format!("salt: {salt_name}, {encoding}"))
             .or_default() += 1;
         out.push_str(&emit::emit(&l));
+        if i % 4 == 1 {
+            if let Some(t) = layout::twin(&mut twin_rng, &l) {
+                let salt = |l: &layout::Layout| l.salt.as_ref().map_or("no salt", |s| s.name());
+                *coverage
+                    .entry(format!("pair: {} -> {}", salt(&l), salt(&t)))
+                    .or_default() += 1;
+                out.push_str(&emit::emit_pair(&l, &t));
+                pairs.push(l.name.clone());
+            }
+        }
         names.push(l.name);
     }
     let mut head = String::new();
@@ -172,6 +186,16 @@ fn main() {
         head,
         "pub const LAYOUTS: &[(&str, fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>)] = &[{}];\n",
         runs.join(",\n    ")
+    );
+    let _ = writeln!(head, "/// Every pair's dual-read checker, with the old layout's name.");
+    let pair_runs: Vec<String> = pairs
+        .iter()
+        .map(|n| format!("({n:?}, rowkey_fuzz::check_pair::<{n}> as fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>)"))
+        .collect();
+    let _ = writeln!(
+        head,
+        "pub const PAIRS: &[(&str, fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>)] = &[{}];\n",
+        pair_runs.join(",\n    ")
     );
     let path = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("layouts.rs");
     std::fs::write(path, head + &out).expect("write layouts.rs");

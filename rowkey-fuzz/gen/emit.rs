@@ -262,3 +262,21 @@ fn eq_filter(fixed: &[Field]) -> String {
         .collect::<Vec<_>>()
         .join(" && ")
 }
+
+/// A layout and its twin as a move's old and new key: the twin's source and the conversion.
+pub fn emit_pair(layout: &Layout, twin: &Layout) -> String {
+    let fields: Vec<String> = layout
+        .fields
+        .iter()
+        .map(|f| format!("{0}: self.{0}.clone()", f.name))
+        .collect();
+    format!(
+        "{}impl rowkey_fuzz::Pair for {} {{\n    type New = {};\n    fn convert(&self) -> {} {{ {} {{ {} }} }}\n}}\n\n",
+        emit(twin),
+        layout.name,
+        twin.name,
+        twin.name,
+        twin.name,
+        fields.join(", ")
+    )
+}

@@ -538,3 +538,34 @@ fn random_salt(
         }
     })
 }
+
+/// A twin of `layout` for the mid-move read (`rowkey::migrate`): the same fields, encoding and
+/// delimiter under another salt, named `<name>Twin`; `None` for layouts whose salt cannot
+/// change (an md5 prefix's full scans come in hash order; Bigtable, HBase and FoundationDB
+/// keys take no salt).
+pub fn twin(rng: &mut Rng, layout: &Layout) -> Option<Layout> {
+    if matches!(layout.salt, Some(Salt::Md5 { .. })) {
+        return None;
+    }
+    let salt = match layout.encoding {
+        Encoding::Binary | Encoding::Text => loop {
+            let s = random_salt(rng, None, layout.fields.len(), layout.delimiter);
+            let attr = |s: &Option<Salt>| s.as_ref().map(|s| s.attr(&layout.fields));
+            if !matches!(s, Some(Salt::Md5 { .. })) && attr(&s) != attr(&layout.salt) {
+                break s;
+            }
+        },
+        Encoding::Phoenix => match layout.salt {
+            Some(_) => None,
+            None => Some(Salt::Phoenix {
+                buckets: rng.pick(&[1u16, 3, 16, 256]),
+            }),
+        },
+        Encoding::Bigtable | Encoding::HbaseOrdered | Encoding::FdbTuple => return None,
+    };
+    Some(Layout {
+        name: format!("{}Twin", layout.name),
+        salt,
+        ..layout.clone()
+    })
+}

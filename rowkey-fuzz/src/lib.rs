@@ -14,10 +14,12 @@
 
 pub mod check;
 pub mod order;
+pub mod pairs;
 pub mod rng;
 pub mod schema;
 pub mod values;
 
 pub use check::{check, Config, Fuzz, Query, Stats};
+pub use pairs::{check_pair, Pair};
 pub use rng::Rng;
 pub use values::Values;

@@ -12,17 +12,45 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/layouts.rs"));
 }
 
-use generated::{COVERAGE, KINDS, LAYOUTS, SEED};
+use generated::{COVERAGE, KINDS, LAYOUTS, PAIRS, SEED};
+
+type Run = (&'static str, fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>);
 
 #[test]
 fn random_layouts() {
+    run_all("layouts", LAYOUTS);
+}
+
+/// The mid-move read (`rowkey::migrate::Dual`) over pairs of generated layouts: each pair's
+/// old and new key differ in their salt (`pairs.rs`).
+#[test]
+fn dual_reads_over_layout_pairs() {
+    assert!(PAIRS.len() >= 40, "{} pairs", PAIRS.len());
+    let seen = |name: &str| COVERAGE.iter().any(|(k, n)| k.starts_with(name) && *n > 0);
+    for from in ["pair: no salt ->", "pair: md5 buckets ->", "pair: random ->"] {
+        assert!(seen(from), "{from} never generated");
+    }
+    for to in ["-> no salt", "-> md5 buckets", "-> random", "-> phoenix", "-> xxh3 buckets"] {
+        assert!(
+            COVERAGE.iter().any(|(k, n)| k.starts_with("pair:") && k.ends_with(to) && *n > 0),
+            "a pair {to} never generated"
+        );
+    }
+    run_all("pairs", PAIRS);
+}
+
+/// Runs every checker of `list` (or `ROWKEY_FUZZ_ONLY`'s) on up to 4 threads; fails with the
+/// first reports.
+fn run_all(what: &str, list: &[Run]) {
     let cfg = rowkey_fuzz::Config::from_env(SEED);
     let only = std::env::var("ROWKEY_FUZZ_ONLY").ok();
-    let selected: Vec<_> = LAYOUTS
+    let selected: Vec<_> = list
         .iter()
         .filter(|(name, _)| only.as_deref().is_none_or(|o| o == *name))
         .collect();
-    assert!(!selected.is_empty(), "no layout named {only:?}");
+    if selected.is_empty() && only.is_some() {
+        return; // ROWKEY_FUZZ_ONLY names a layout of the other list.
+    }
     let threads = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .min(4);
@@ -54,7 +82,7 @@ fn random_layouts() {
         total.add(&st);
         failures.extend(f);
     }
-    println!("rowkey-fuzz seed {SEED}, cases x{}: {total}", cfg.cases);
+    println!("rowkey-fuzz {what}, seed {SEED}, cases x{}: {total}", cfg.cases);
     if !failures.is_empty() {
         let show = std::env::var("ROWKEY_FUZZ_SHOW")
             .ok()
@@ -62,7 +90,7 @@ fn random_layouts() {
             .unwrap_or(6);
         let shown: Vec<&String> = failures.iter().take(show).collect();
         panic!(
-            "{} of {} layouts failed (first {} below; ROWKEY_FUZZ_SHOW=n shows more)\n\n{}",
+            "{} of {} {what} failed (first {} below; ROWKEY_FUZZ_SHOW=n shows more)\n\n{}",
             failures.len(),
             selected.len(),
             shown.len(),
