@@ -187,7 +187,10 @@ fn main() {
         "pub const LAYOUTS: &[(&str, fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>)] = &[{}];\n",
         runs.join(",\n    ")
     );
-    let _ = writeln!(head, "/// Every pair's dual-read checker, with the old layout's name.");
+    let _ = writeln!(
+        head,
+        "/// Every pair's dual-read checker, with the old layout's name."
+    );
     let pair_runs: Vec<String> = pairs
         .iter()
         .map(|n| format!("({n:?}, rowkey_fuzz::check_pair::<{n}> as fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>)"))

@@ -286,3 +286,244 @@ fn dual_reads_see_every_logical_row_once() {
         }
     }
 }
+
+/// The copy through `CopyStore`: a row of the old table that does not decode is reported with
+/// its unit and key and the rest is copied; a row the new table has already is left alone.
+#[test]
+fn the_copy_reports_rows_that_do_not_convert_and_keeps_newer_rows() {
+    use rowkey::migrate::{CopyStore, Migration, Progress};
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+
+    struct Maps {
+        old: BTreeMap<Vec<u8>, u32>,
+        new: Mutex<BTreeMap<Vec<u8>, u32>>,
+    }
+    impl CopyStore for Maps {
+        type Value = u32;
+        type Error = String;
+        fn read_old(&self, r: &ScanRange, limit: usize) -> Result<Vec<(Vec<u8>, u32)>, String> {
+            Ok(self
+                .old
+                .iter()
+                .filter(|(k, _)| r.contains(k))
+                .take(limit)
+                .map(|(k, v)| (k.clone(), *v))
+                .collect())
+        }
+        fn write_absent(&self, rows: Vec<(Vec<u8>, u32)>) -> Result<usize, String> {
+            let mut new = self.new.lock().unwrap();
+            let before = new.len();
+            for (k, v) in rows {
+                new.entry(k).or_insert(v);
+            }
+            Ok(new.len() - before)
+        }
+    }
+    let mut old: BTreeMap<Vec<u8>, u32> = (0..300u32)
+        .map(|i| {
+            (
+                Old16 {
+                    ts: i,
+                    id: i as u16,
+                }
+                .encode()
+                .unwrap(),
+                1,
+            )
+        })
+        .collect();
+    // A row cut short: bucket 5, then 3 bytes.
+    old.insert(vec![5, 0, 0, 1], 1);
+    let updated = New64 { ts: 7, id: 7 }.encode().unwrap();
+    let maps = Maps {
+        old,
+        new: Mutex::new([(updated.clone(), 9)].into()),
+    };
+    let m = Migration::new(Plan::for_layout::<Old16, New64>(16).unwrap(), to_new, |n| {
+        Old16 { ts: n.ts, id: n.id }
+    })
+    .unwrap();
+    let mut progress = Progress::new(&m.plan);
+    let report = m
+        .copy(&maps)
+        .workers(3)
+        .batch(7)
+        .run(&mut progress)
+        .unwrap();
+    assert_eq!((report.read, report.written, report.present), (301, 299, 1));
+    assert_eq!(report.rejected.len(), 1);
+    let bad = &report.rejected[0];
+    assert_eq!((bad.unit, bad.key.as_slice()), (5, &[5, 0, 0, 1][..]));
+    assert!(
+        bad.to_string()
+            .starts_with("unit 5: row \\x05\\x00\\x00\\x01: the old key does not decode"),
+        "{bad}"
+    );
+    let new = maps.new.lock().unwrap();
+    assert_eq!(new[&updated], 9, "the writer's update is not reverted");
+    assert_eq!(new.len(), 300);
+    assert!(progress.is_done() && !report.stopped);
+}
+
+/// A plan resumed under another layout is refused, naming both fingerprints; progress and plan
+/// text errors name their line.
+#[test]
+fn resuming_checks_layouts_and_text() {
+    use rowkey::migrate::{Migration, Progress};
+    let plan = Plan::for_layout::<Old16, New64>(16).unwrap();
+    let text = plan.to_text();
+    let err =
+        Migration::<Old16, Old16>::new(Plan::parse(&text).unwrap(), |o| o, |o| o).unwrap_err();
+    let message = err.to_string();
+    for fp in [New64::LAYOUT_FINGERPRINT, Old16::LAYOUT_FINGERPRINT] {
+        assert!(message.contains(&format!("{fp:016x}")), "{message}");
+    }
+    // A plan cut short names the line after its last.
+    let short: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+    assert_eq!(
+        Plan::parse(&short),
+        Err(MigrateError::BadPlan {
+            line: 3,
+            what: "the plan ends early".into()
+        })
+    );
+    for (bad, line) in [
+        ("unit 0 - done\nunit 99 - done\n", 2),
+        ("unit 0 - done\nunit 1 zz copying\n", 2),
+        ("unit 0 - finished\n", 1),
+        ("\nunit 1 -\n", 2),
+    ] {
+        match Progress::parse(bad, &plan) {
+            Err(MigrateError::BadProgress { line: l, .. }) => assert_eq!(l, line, "{bad:?}"),
+            other => panic!("{bad:?}: {other:?}"),
+        }
+    }
+}
+
+/// What writers write in each phase, as the protocol's table says.
+#[test]
+fn writers_follow_the_phase_table() {
+    use rowkey::migrate::{Migration, Op, Phase};
+    let m = Migration::new(Plan::for_layout::<Old16, New64>(16).unwrap(), to_new, |n| {
+        Old16 { ts: n.ts, id: n.id }
+    })
+    .unwrap();
+    let row = New64 { ts: 3, id: 4 };
+    let (old_key, new_key) = (
+        Old16 { ts: 3, id: 4 }.encode().unwrap(),
+        row.encode().unwrap(),
+    );
+    use Op::*;
+    // The phase; a put's ops on the new and the old table; a delete's.
+    type Row = (Phase, Option<Op>, Option<Op>, Option<Op>, Option<Op>);
+    let table: [Row; 6] = [
+        (
+            Phase::Start,
+            None,
+            Some(Put(old_key.clone())),
+            None,
+            Some(Delete(old_key.clone())),
+        ),
+        (
+            Phase::DualWrite,
+            Some(Put(new_key.clone())),
+            Some(Put(old_key.clone())),
+            Some(Tombstone(new_key.clone())),
+            Some(Delete(old_key.clone())),
+        ),
+        (
+            Phase::Copy,
+            Some(Put(new_key.clone())),
+            Some(Put(old_key.clone())),
+            Some(Tombstone(new_key.clone())),
+            Some(Delete(old_key.clone())),
+        ),
+        (
+            Phase::Verify,
+            Some(Put(new_key.clone())),
+            Some(Put(old_key.clone())),
+            Some(Tombstone(new_key.clone())),
+            Some(Delete(old_key.clone())),
+        ),
+        (
+            Phase::CutOver,
+            Some(Put(new_key.clone())),
+            None,
+            Some(Delete(new_key.clone())),
+            None,
+        ),
+        (
+            Phase::Retired,
+            Some(Put(new_key.clone())),
+            None,
+            Some(Delete(new_key.clone())),
+            None,
+        ),
+    ];
+    for (phase, put_new, put_old, del_new, del_old) in table {
+        let w = m.write(phase, row).unwrap();
+        assert_eq!((w.new, w.old), (put_new, put_old), "{phase:?} put");
+        let d = m.delete(phase, row).unwrap();
+        assert_eq!((d.new, d.old), (del_new, del_old), "{phase:?} delete");
+    }
+}
+
+/// `DualStream` over streams that are not ready every other poll (as network streams are)
+/// merges as `Dual` does, tombstones and limits included.
+#[cfg(feature = "async")]
+#[test]
+fn dual_stream_waits_on_pending_streams() {
+    use core::pin::Pin;
+    use core::task::{Context, Poll};
+    use futures::{executor::block_on, Stream, StreamExt};
+    use rowkey::migrate::DualStream;
+
+    /// Yields `rows`, answering `Pending` (and waking itself) before each.
+    struct Slow {
+        rows: std::vec::IntoIter<(Vec<u8>, Option<u32>)>,
+        ready: bool,
+    }
+    impl Stream for Slow {
+        type Item = (Vec<u8>, Option<u32>);
+        fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+            if !self.ready {
+                self.ready = true;
+                cx.waker().wake_by_ref();
+                return Poll::Pending;
+            }
+            self.ready = false;
+            Poll::Ready(self.rows.next())
+        }
+    }
+    let slow = |rows: Vec<(Vec<u8>, Option<u32>)>| Slow {
+        rows: rows.into_iter(),
+        ready: false,
+    };
+    let old: Vec<(Vec<u8>, Option<u32>)> = (0u8..40).map(|i| (vec![i % 3, i], Some(1))).collect();
+    let new: Vec<(Vec<u8>, Option<u32>)> = (0u8..40)
+        .filter(|i| i % 4 == 0)
+        .map(|i| (vec![7, i], if i % 8 == 0 { None } else { Some(2) }))
+        .collect();
+    for limit in [None, Some(0), Some(5), Some(100)] {
+        let mut sync = Dual::new(old.clone().into_iter(), new.clone().into_iter(), 1)
+            .deleted(|(_, v)| v.is_none());
+        let mut stream =
+            DualStream::new(slow(old.clone()), slow(new.clone()), 1).deleted(|(_, v)| v.is_none());
+        if let Some(n) = limit {
+            sync = sync.limit(n);
+            stream = stream.limit(n);
+        }
+        let want: Vec<_> = sync.collect();
+        assert_eq!(
+            block_on(stream.collect::<Vec<_>>()),
+            want,
+            "limit {limit:?}"
+        );
+        if limit.is_none() {
+            // 40 old rows, 5 hidden by tombstones, 5 replaced by the new table's.
+            assert_eq!(want.len(), 35);
+            assert_eq!(want.iter().filter(|(_, v)| *v == Some(2)).count(), 5);
+        }
+    }
+}

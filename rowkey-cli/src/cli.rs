@@ -25,6 +25,9 @@ pub enum Command {
     Splits(SplitsArgs),
     /// Find the regions no key of a key space can reach (the HBase book's hex-key lesson).
     CheckSplits(CheckSplitsArgs),
+    /// Plan and simulate changing a table's key (re-salting) while writers and readers keep
+    /// going: the plan, the new table's create commands, and what readers saw in each phase.
+    Migrate(MigrateArgs),
     /// Hex bytes to HBase's `Bytes.toStringBinary` form.
     Tsb(TsbArgs),
     /// `Bytes.toStringBinary` strings (as the shell prints keys) back to hex bytes.
@@ -116,6 +119,45 @@ pub struct SplitsArgs {
     /// Column families for `--create`.
     #[arg(long = "family", default_value = "d")]
     pub families: Vec<String>,
+}
+
+/// A built-in design a migration can move between: they order messages alike (by time, then
+/// id) once the salt is set aside, as a mid-move read needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MoveDesign {
+    /// `ts, id`, unsalted: every write lands on the last region.
+    TimestampFirst,
+    /// One of 16 buckets by the MD5 of the id, then `ts, id`.
+    Md5Buckets,
+    /// One of 16 buckets at random, then `ts, id`: refused, with the reason (a writer cannot
+    /// find a row's bucket to update or delete it).
+    RandomBuckets,
+}
+
+/// `rowkey migrate`.
+#[derive(Debug, Args)]
+pub struct MigrateArgs {
+    /// The table's key now.
+    #[arg(long, value_enum, default_value = "timestamp-first")]
+    pub from: MoveDesign,
+    /// The key to move to.
+    #[arg(long, value_enum, default_value = "md5-buckets")]
+    pub to: MoveDesign,
+    /// Messages in the table before the move.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    pub rows: u64,
+    /// Copy workers (threads).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub workers: u64,
+    /// Units of the copy plan (and regions of the new table).
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub units: u64,
+    /// Writes (inserts, updates, deletes) between two moments the readers look.
+    #[arg(long, default_value_t = 500)]
+    pub writes: u64,
+    /// Seed of the writers' choices.
+    #[arg(long, default_value_t = 2026)]
+    pub seed: u64,
 }
 
 /// `rowkey check-splits`.

@@ -2,5 +2,6 @@
 
 pub mod check_splits;
 pub mod hotspot;
+pub mod migrate;
 pub mod splits;
 pub mod tsb;

@@ -7,10 +7,13 @@
 use rowkey::{EncodeError, RowKey, ScanPlan};
 use rowkey_studio::{Design, Query, Span, Study};
 
+/// `ts, id`: every write lands after the last.
 #[derive(RowKey)]
-struct TimestampFirst {
-    ts: u64,
-    id: u64,
+pub struct TimestampFirst {
+    /// The message's time.
+    pub ts: u64,
+    /// The message's id.
+    pub id: u64,
 }
 
 /// `Long.MAX_VALUE - ts` first: the newest message is the first row.
@@ -46,17 +49,21 @@ struct Md5Prefix {
 /// One of 16 buckets, MD5 of the id.
 #[derive(RowKey)]
 #[salt(md5, buckets = 16, of = "id")]
-struct Md5Buckets {
-    ts: u64,
-    id: u64,
+pub struct Md5Buckets {
+    /// The message's time.
+    pub ts: u64,
+    /// The message's id.
+    pub id: u64,
 }
 
 /// One of 16 buckets, at random.
 #[derive(RowKey)]
 #[salt(random, buckets = 16)]
-struct RandomBuckets {
-    ts: u64,
-    id: u64,
+pub struct RandomBuckets {
+    /// The message's time.
+    pub ts: u64,
+    /// The message's id.
+    pub id: u64,
 }
 
 /// A message: its timestamp (milliseconds) and id.

@@ -36,6 +36,7 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write) -> ExitCode {
         Command::Hotspot(a) => commands::hotspot::run(&a, out),
         Command::Splits(a) => commands::splits::run(&a, out),
         Command::CheckSplits(a) => commands::check_splits::run(&a, out),
+        Command::Migrate(a) => commands::migrate::run(&a, out),
         Command::Tsb(a) => commands::tsb::run(&a, out),
         Command::Untsb(a) => commands::tsb::run_untsb(&a, out),
     };

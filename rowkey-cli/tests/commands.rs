@@ -506,3 +506,69 @@ fn hotspot_windows_a_key_log_by_its_cell_timestamps() {
         "error: --window-seconds needs writes with times, and a hex key log has none",
     );
 }
+
+/// `rowkey migrate`: every phase's read is exact at every moment; the old table alone is exact
+/// until the cut-over and not after; the new table alone misses rows until the copy ends; the
+/// copy was killed and resumed; verification agrees. Moves involving a random salt, or no move,
+/// are refused.
+#[test]
+fn migrate_tells_the_whole_move() {
+    let o = rowkey(&["migrate", "--rows", "20000", "--writes", "300"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("phase "))
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert_eq!(table.len(), 10, "{text}");
+    let column =
+        |line: &str, from: usize, to: usize| line.get(from..to).unwrap_or("").trim().to_string();
+    for (i, line) in table.iter().enumerate() {
+        assert!(
+            line.trim_end().ends_with("exact"),
+            "the phase's read: {line}"
+        );
+        let old = column(line, 35, 76);
+        let new = column(line, 76, 97);
+        if i < 8 {
+            assert!(
+                old.ends_with("exact"),
+                "old table alone before the cut-over: {line}"
+            );
+        } else {
+            assert!(
+                old.contains("missed"),
+                "old table alone after the cut-over: {line}"
+            );
+        }
+        if (1..6).contains(&i) {
+            assert!(
+                new.contains("missed"),
+                "new table alone during the copy: {line}"
+            );
+        }
+        if i >= 6 {
+            assert!(
+                new.ends_with("exact"),
+                "new table alone after the copy: {line}"
+            );
+        }
+    }
+    assert!(table[3].contains("(killed)"), "{}", table[3]);
+    assert!(table[7].starts_with("verify: 16/16 agree"), "{}", table[7]);
+    assert!(
+        text.contains("hbase> create 'messages_v2', 'm', SPLITS => [\"\\x01\""),
+        "{text}"
+    );
+    for args in [
+        &["migrate", "--to", "random-buckets"][..],
+        &["migrate", "--from", "random-buckets", "--to", "md5-buckets"],
+        &["migrate", "--from", "md5-buckets", "--to", "md5-buckets"],
+    ] {
+        let o = rowkey(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).starts_with("error: "), "{}", stderr(&o));
+    }
+}

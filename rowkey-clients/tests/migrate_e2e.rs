@@ -10,7 +10,10 @@ use migrate::cases::{AddSalt, Resalt, ToPhoenix};
 use migrate::{bigtable_tables::Bigtable, redb_tables::Redb, run, Case, Story};
 
 fn report<C: Case>(store: &str, story: &Story) {
-    let (first, resumed) = (story.first.as_ref().unwrap(), story.resumed.as_ref().unwrap());
+    let (first, resumed) = (
+        story.first.as_ref().unwrap(),
+        story.resumed.as_ref().unwrap(),
+    );
     println!(
         "{store}, {}: copy killed after {} rows read, resumed for {} more ({} already present); \
          {:.0} rows/s per worker ({} workers, {:.1} s); {} writes, {} deletes, {} tombstones purged; \
@@ -73,4 +76,68 @@ fn bigtable_unsalted_to_salted() {
 #[test]
 fn bigtable_binary_to_phoenix() {
     on_bigtable::<ToPhoenix>("to_phoenix");
+}
+
+/// The new table's `cbt createtable` command: bash hands cbt exactly the split points' bytes,
+/// and the real `cbt` (beside the emulator in the Google Cloud SDK) creates the table on the
+/// emulator with it.
+#[test]
+fn cbt_creates_the_new_table_pre_split() {
+    let c = rowkey::migrate::create_commands::<migrate::cases::Md5x16>("moved", "f", 16).unwrap();
+    assert_eq!(c.split_points.len(), 15);
+    let cmd = c.cbt.unwrap();
+    // What bash passes as the splits argument.
+    let arg = cmd.rsplit_once(' ').unwrap().1;
+    let out = std::process::Command::new("bash")
+        .args(["-c", &format!("printf '%s' {arg}")])
+        .output()
+        .unwrap();
+    let mut want = b"splits=".to_vec();
+    want.extend(c.split_points.join(&b","[..]));
+    assert_eq!(out.stdout, want);
+    // A split point with a comma cannot go through cbt.
+    #[derive(rowkey::RowKey)]
+    #[salt(md5, buckets = 64, of = "id")]
+    struct Wide {
+        id: u32,
+    }
+    let wide = rowkey::migrate::create_commands::<Wide>("t", "f", 64).unwrap();
+    assert_eq!(wide.cbt.unwrap_err().byte, b',');
+    let Some(emulator) = emulator::Emulator::shared() else {
+        return;
+    };
+    let Some(cbt) = emulator::find().and_then(|bin| {
+        let sdk = bin.parent()?.parent()?.parent()?;
+        let cbt = sdk.join("bin/cbt");
+        cbt.is_file().then_some(cbt)
+    }) else {
+        assert!(
+            std::env::var("CI").is_err(),
+            "cbt is missing beside the emulator"
+        );
+        return;
+    };
+    let cbt = cbt.display().to_string();
+    let run = |script: &str| {
+        std::process::Command::new("bash")
+            .args(["-c", script])
+            .env("BIGTABLE_EMULATOR_HOST", emulator.addr.to_string())
+            .output()
+            .unwrap()
+    };
+    let flags = format!("{cbt} -project rowkey -instance tests");
+    let created = run(&cmd.replacen("cbt", &flags, 1));
+    assert!(
+        created.status.success(),
+        "{}",
+        String::from_utf8_lossy(&created.stderr)
+    );
+    let listed = run(&format!("{flags} ls"));
+    assert!(
+        String::from_utf8_lossy(&listed.stdout)
+            .lines()
+            .any(|l| l == "moved"),
+        "{}",
+        String::from_utf8_lossy(&listed.stdout)
+    );
 }

@@ -262,7 +262,7 @@ fn same_key<K: Fuzz>(a: &[u8], b: &[u8]) -> bool {
     }
 }
 
-fn name_hash(name: &str) -> u64 {
+pub(crate) fn name_hash(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
     })

@@ -68,7 +68,7 @@ fn run<K: Pair>(cfg: &Config) -> Result<Stats, String> {
             K::New::SKIP
         ));
     }
-    let seed = mix(&[cfg.seed, 0x0D0A_1, K::NAME.len() as u64]);
+    let seed = mix(&[cfg.seed, 0xD0A1, crate::check::name_hash(K::NAME)]);
     let mut v = Values::new(seed, 4);
     // Distinct logical rows that both layouts accept, by the new key's bytes after the salt.
     let mut rows: BTreeMap<Vec<u8>, (K, Vec<u8>, Vec<u8>)> = BTreeMap::new();
@@ -124,7 +124,10 @@ fn run<K: Pair>(cfg: &Config) -> Result<Stats, String> {
             continue;
         };
         if old_q.full != new_q.full {
-            return Err(format!("the twins' queries differ: {} / {}", old_q.what, new_q.what));
+            return Err(format!(
+                "the twins' queries differ: {} / {}",
+                old_q.what, new_q.what
+            ));
         }
         if old_q.full && K::HASH_PREFIX {
             continue;
@@ -159,10 +162,9 @@ fn run<K: Pair>(cfg: &Config) -> Result<Stats, String> {
         for (key, cell) in read(&old_table, &old_plan) {
             let old = K::decode_unverified(&key)
                 .map_err(|e| format!("{}: old row {key:02x?}: {e}", old_q.what))?;
-            let new = old
-                .convert()
-                .encode()
-                .map_err(|e| format!("{}: old row {key:02x?} converts to no key: {e}", old_q.what))?;
+            let new = old.convert().encode().map_err(|e| {
+                format!("{}: old row {key:02x?} converts to no key: {e}", old_q.what)
+            })?;
             converted.push((new, cell));
         }
         let mut dual = Dual::new(

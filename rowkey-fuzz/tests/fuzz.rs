@@ -14,7 +14,10 @@ mod generated {
 
 use generated::{COVERAGE, KINDS, LAYOUTS, PAIRS, SEED};
 
-type Run = (&'static str, fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>);
+type Run = (
+    &'static str,
+    fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>,
+);
 
 #[test]
 fn random_layouts() {
@@ -27,12 +30,24 @@ fn random_layouts() {
 fn dual_reads_over_layout_pairs() {
     assert!(PAIRS.len() >= 40, "{} pairs", PAIRS.len());
     let seen = |name: &str| COVERAGE.iter().any(|(k, n)| k.starts_with(name) && *n > 0);
-    for from in ["pair: no salt ->", "pair: md5 buckets ->", "pair: random ->"] {
+    for from in [
+        "pair: no salt ->",
+        "pair: md5 buckets ->",
+        "pair: random ->",
+    ] {
         assert!(seen(from), "{from} never generated");
     }
-    for to in ["-> no salt", "-> md5 buckets", "-> random", "-> phoenix", "-> xxh3 buckets"] {
+    for to in [
+        "-> no salt",
+        "-> md5 buckets",
+        "-> random",
+        "-> phoenix",
+        "-> xxh3 buckets",
+    ] {
         assert!(
-            COVERAGE.iter().any(|(k, n)| k.starts_with("pair:") && k.ends_with(to) && *n > 0),
+            COVERAGE
+                .iter()
+                .any(|(k, n)| k.starts_with("pair:") && k.ends_with(to) && *n > 0),
             "a pair {to} never generated"
         );
     }
@@ -82,7 +97,10 @@ fn run_all(what: &str, list: &[Run]) {
         total.add(&st);
         failures.extend(f);
     }
-    println!("rowkey-fuzz {what}, seed {SEED}, cases x{}: {total}", cfg.cases);
+    println!(
+        "rowkey-fuzz {what}, seed {SEED}, cases x{}: {total}",
+        cfg.cases
+    );
     if !failures.is_empty() {
         let show = std::env::var("ROWKEY_FUZZ_SHOW")
             .ok()

@@ -26,5 +26,5 @@ pub struct Heat {
     /// For windows of time: the time the first window starts at and each window's length.
     pub window_time: Option<(i64, i64)>,
     /// What the times are.
-    pub time_unit: crate::engine::TimeUnit,
+    pub time_unit: crate::time::TimeUnit,
 }

@@ -62,6 +62,7 @@ pub mod page;
 mod read;
 mod study;
 pub mod summary;
+pub mod time;
 
 pub use design::{slug, Design};
 pub use engine::{KeyInfo, Options, Run, Span, TimeUnit, Writes};

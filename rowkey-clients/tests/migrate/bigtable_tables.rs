@@ -173,47 +173,50 @@ impl Tables for Bigtable {
         let what = format!("{side:?} {range:?} reverse {reverse} limit {limit}");
         self.block_on(|client| async move {
             tokio::time::timeout(std::time::Duration::from_secs(10), async {
-            let mut answers = client
-                .clone()
-                .read_rows(request)
-                .await
-                .unwrap()
-                .into_inner();
-            let mut out = Vec::new();
-            // A chunk with a row key starts a row; a qualifier starts a cell; `commit_row` ends
-            // the row.
-            let (mut key, mut column, mut value) = (Vec::new(), Vec::new(), Vec::new());
-            let mut cells: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
-            while let Some(page) = answers.message().await.unwrap() {
-                for chunk in page.chunks {
-                    if !chunk.row_key.is_empty() {
-                        key = chunk.row_key;
-                        cells.clear();
-                    }
-                    if let Some(q) = chunk.qualifier {
-                        column = q;
-                        value.clear();
-                    }
-                    value.extend_from_slice(&chunk.value);
-                    if chunk.value_size == 0 {
-                        cells.push((column.clone(), core::mem::take(&mut value)));
-                    }
-                    match chunk.row_status {
-                        Some(RowStatus::CommitRow(true)) => {
-                            let live = cells.iter().find(|(c, _)| c == b"v").map(|(_, v)| v.clone());
-                            let dead = cells.iter().any(|(c, _)| c == b"d");
-                            assert!(live.is_some() != dead, "a row is a value or a tombstone");
-                            out.push((key.clone(), live));
+                let mut answers = client
+                    .clone()
+                    .read_rows(request)
+                    .await
+                    .unwrap()
+                    .into_inner();
+                let mut out = Vec::new();
+                // A chunk with a row key starts a row; a qualifier starts a cell; `commit_row` ends
+                // the row.
+                let (mut key, mut column, mut value) = (Vec::new(), Vec::new(), Vec::new());
+                let mut cells: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+                while let Some(page) = answers.message().await.unwrap() {
+                    for chunk in page.chunks {
+                        if !chunk.row_key.is_empty() {
+                            key = chunk.row_key;
+                            cells.clear();
                         }
-                        Some(RowStatus::ResetRow(true)) => cells.clear(),
-                        _ => {}
+                        if let Some(q) = chunk.qualifier {
+                            column = q;
+                            value.clear();
+                        }
+                        value.extend_from_slice(&chunk.value);
+                        if chunk.value_size == 0 {
+                            cells.push((column.clone(), core::mem::take(&mut value)));
+                        }
+                        match chunk.row_status {
+                            Some(RowStatus::CommitRow(true)) => {
+                                let live = cells
+                                    .iter()
+                                    .find(|(c, _)| c == b"v")
+                                    .map(|(_, v)| v.clone());
+                                let dead = cells.iter().any(|(c, _)| c == b"d");
+                                assert!(live.is_some() != dead, "a row is a value or a tombstone");
+                                out.push((key.clone(), live));
+                            }
+                            Some(RowStatus::ResetRow(true)) => cells.clear(),
+                            _ => {}
+                        }
                     }
                 }
-            }
-            out
-        })
-        .await
-        .unwrap_or_else(|_| panic!("ReadRows {what} did not finish in 10 s"))
+                out
+            })
+            .await
+            .unwrap_or_else(|_| panic!("ReadRows {what} did not finish in 10 s"))
         })
     }
 

@@ -28,14 +28,26 @@ macro_rules! case {
                 (o.metric, o.ts, o.id)
             }
             fn to_new(o: $old) -> $new {
-                $new { metric: o.metric, ts: o.ts, id: o.id }
+                $new {
+                    metric: o.metric,
+                    ts: o.ts,
+                    id: o.id,
+                }
             }
             fn to_old(n: $new) -> $old {
-                $old { metric: n.metric, ts: n.ts, id: n.id }
+                $old {
+                    metric: n.metric,
+                    ts: n.ts,
+                    id: n.id,
+                }
             }
             fn plans(metric: u32, ts: core::ops::Range<u32>) -> (ScanPlan, ScanPlan) {
                 (
-                    $old::scan().metric(metric).ts_range(ts.clone()).plan().unwrap(),
+                    $old::scan()
+                        .metric(metric)
+                        .ts_range(ts.clone())
+                        .plan()
+                        .unwrap(),
                     $new::scan().metric(metric).ts_range(ts).plan().unwrap(),
                 )
             }
@@ -105,6 +117,10 @@ pub struct Phoenix {
     pub id: u32,
 }
 
-case!(ToPhoenix, "rowkey binary -> Phoenix", Binary, Phoenix, |_sample| {
-    Plan::for_layout::<Binary, Phoenix>(16).unwrap()
-});
+case!(
+    ToPhoenix,
+    "rowkey binary -> Phoenix",
+    Binary,
+    Phoenix,
+    |_sample| Plan::for_layout::<Binary, Phoenix>(16).unwrap()
+);

@@ -17,9 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Mutex, RwLock};
 use std::time::{Duration, Instant};
 
-use rowkey::migrate::{
-    CopyReport, CopyStore, Dual, Migration, Op, Phase, Plan, Progress, Reads,
-};
+use rowkey::migrate::{CopyReport, CopyStore, Dual, Migration, Op, Phase, Plan, Progress, Reads};
 use rowkey::{RowKey, ScanPlan, ScanRange};
 
 /// A logical row's identity: (metric, ts, id), the fields of every case's keys.
@@ -89,11 +87,7 @@ struct Store<'a, T>(&'a T);
 impl<T: Tables> CopyStore for Store<'_, T> {
     type Value = Vec<u8>;
     type Error = String;
-    fn read_old(
-        &self,
-        range: &ScanRange,
-        limit: usize,
-    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, String> {
+    fn read_old(&self, range: &ScanRange, limit: usize) -> Result<Vec<(Vec<u8>, Vec<u8>)>, String> {
         Ok(self
             .0
             .scan(Side::Old, range, false, limit)
@@ -176,8 +170,10 @@ impl<C: Case, T: Tables> World<'_, C, T> {
 
     fn set_phase(&self, p: Phase) {
         let _moment = self.moment.write().unwrap();
-        self.phase
-            .store(Phase::ALL.iter().position(|&q| q == p).unwrap() as u8, Ordering::SeqCst);
+        self.phase.store(
+            Phase::ALL.iter().position(|&q| q == p).unwrap() as u8,
+            Ordering::SeqCst,
+        );
     }
 
     /// Records a checkpoint as the unit's frontier.
@@ -343,7 +339,13 @@ pub fn run<C: Case, T: Tables>(tables: &T) -> Story {
     let mut story = Story::default();
     let rows_total = rows();
     let t0 = Instant::now();
-    let stage = |what: &str| eprintln!("[{:>6.1} s] {}: {what}", t0.elapsed().as_secs_f64(), C::NAME);
+    let stage = |what: &str| {
+        eprintln!(
+            "[{:>6.1} s] {}: {what}",
+            t0.elapsed().as_secs_f64(),
+            C::NAME
+        )
+    };
     // Before: 200,000 rows of Old.
     let rows: Vec<(Vec<u8>, Vec<u8>)> = (0..rows_total)
         .map(|i| {
@@ -425,8 +427,8 @@ pub fn run<C: Case, T: Tables>(tables: &T) -> Story {
         // Resume in a "new process": the plan and the progress from their text only.
         drop(progress);
         let plan = Plan::parse(&plan_text).unwrap();
-        let resumed_migration = Migration::<C::Old, C::New>::new(plan, C::to_new, C::to_old)
-            .expect("the same layouts");
+        let resumed_migration =
+            Migration::<C::Old, C::New>::new(plan, C::to_new, C::to_old).expect("the same layouts");
         let mut progress = Progress::parse(&log.lock().unwrap(), &resumed_migration.plan).unwrap();
         assert!(!progress.is_done());
         let resumed = resumed_migration
@@ -445,7 +447,10 @@ pub fn run<C: Case, T: Tables>(tables: &T) -> Story {
         assert!(first.rejected.is_empty() && resumed.rejected.is_empty());
         // Every old row was read at least once; a batch written before the kill but not
         // checkpointed was read again and found present.
-        assert!(first.read + resumed.read >= u64::from(rows_total) - world.deletes.load(Ordering::SeqCst));
+        assert!(
+            first.read + resumed.read
+                >= u64::from(rows_total) - world.deletes.load(Ordering::SeqCst)
+        );
         story.reads_mid_copy = world.reads.load(Ordering::Relaxed) - reads_before;
         story.first = Some(first);
         story.resumed = Some(resumed);
@@ -482,7 +487,11 @@ pub fn run<C: Case, T: Tables>(tables: &T) -> Story {
     // The new table equals the truth: no row lost, doubled, resurrected or reverted.
     let new = world.all(Side::New);
     let truth = world.truth.lock().unwrap();
-    assert!(new.iter().all(|(_, v)| v.is_some()), "{}: tombstones left", C::NAME);
+    assert!(
+        new.iter().all(|(_, v)| v.is_some()),
+        "{}: tombstones left",
+        C::NAME
+    );
     let got: BTreeMap<Logical, Vec<u8>> = new
         .iter()
         .map(|(k, v)| (C::logical(k), v.clone().unwrap()))
@@ -495,8 +504,16 @@ pub fn run<C: Case, T: Tables>(tables: &T) -> Story {
     story.writes = world.writes.load(Ordering::Relaxed);
     story.deletes = world.deletes.load(Ordering::Relaxed);
     story.reads = world.reads.load(Ordering::Relaxed);
-    assert!(story.writes > 100 && story.deletes > 30, "{}: {story:?}", C::NAME);
-    assert!(story.reads_mid_copy > 0 && story.tombstones > 0, "{}: {story:?}", C::NAME);
+    assert!(
+        story.writes > 100 && story.deletes > 30,
+        "{}: {story:?}",
+        C::NAME
+    );
+    assert!(
+        story.reads_mid_copy > 0 && story.tombstones > 0,
+        "{}: {story:?}",
+        C::NAME
+    );
     story
 }
 

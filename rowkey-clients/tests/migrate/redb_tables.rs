@@ -12,6 +12,12 @@ use super::{Side, Tables};
 const OLD: TableDefinition<&[u8], &[u8]> = TableDefinition::new("old");
 const NEW: TableDefinition<&[u8], &[u8]> = TableDefinition::new("new");
 
+/// A row as redb's range gives it.
+type Guards = (
+    redb::AccessGuard<'static, &'static [u8]>,
+    redb::AccessGuard<'static, &'static [u8]>,
+);
+
 /// The two tables.
 pub struct Redb(Database);
 
@@ -81,7 +87,7 @@ impl Tables for Redb {
         let tx = self.0.begin_read().unwrap();
         let t = tx.open_table(def(side)).unwrap();
         let rows = t.range::<&[u8]>(range.to_bounds()).unwrap();
-        let row = |r: Result<(redb::AccessGuard<&[u8]>, redb::AccessGuard<&[u8]>), _>| {
+        let row = |r: Result<Guards, _>| {
             let (k, v) = r.unwrap();
             let v = v.value();
             let value = match side {

@@ -12,6 +12,9 @@ use super::row::RowError;
 use crate::key::RowKey;
 use crate::scan::ScanRange;
 
+/// A batch of rows: keys and values.
+pub type Rows<V> = Vec<(Vec<u8>, V)>;
+
 /// What the copy needs of the two tables. Implement it over your client (a Bigtable, HBase or
 /// TiKV client, an embedded store); the copy calls it from several threads at once.
 pub trait CopyStore: Sync {
@@ -21,17 +24,13 @@ pub trait CopyStore: Sync {
     type Error: fmt::Display + Send;
 
     /// Up to `limit` rows of the old table within `range`, in ascending key order.
-    fn read_old(
-        &self,
-        range: &ScanRange,
-        limit: usize,
-    ) -> Result<Vec<(Vec<u8>, Self::Value)>, Self::Error>;
+    fn read_old(&self, range: &ScanRange, limit: usize) -> Result<Rows<Self::Value>, Self::Error>;
 
     /// Writes each of `rows` (new keys) into the new table **only if the new table has no row
     /// at its key** — neither a value nor a tombstone — checked and written atomically per row
     /// (Bigtable's `CheckAndMutateRow` without a predicate, writing in `false_mutations`;
     /// HBase's `checkAndMutate` on the row's absence; a transaction). Returns how many it wrote.
-    fn write_absent(&self, rows: Vec<(Vec<u8>, Self::Value)>) -> Result<usize, Self::Error>;
+    fn write_absent(&self, rows: Rows<Self::Value>) -> Result<usize, Self::Error>;
 }
 
 /// A copy being set up: see [`Migration::copy`].
@@ -204,7 +203,10 @@ impl<'a, Old: RowKey, New: RowKey, S: CopyStore> Copy<'a, Old, New, S> {
                     while let Some(&unit) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                         if let Err(e) = self.unit(unit, &shared, &halt) {
                             halt.store(true, Ordering::Relaxed);
-                            failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+                            failure
+                                .lock()
+                                .unwrap_or_else(|p| p.into_inner())
+                                .get_or_insert(e);
                             return;
                         }
                         if self.stopped(&halt) {
@@ -222,7 +224,9 @@ impl<'a, Old: RowKey, New: RowKey, S: CopyStore> Copy<'a, Old, New, S> {
         report.stopped = !progress.is_done();
         report.workers = workers;
         report.elapsed = started.elapsed();
-        report.rejected.sort_by(|a, b| (a.unit, &a.key).cmp(&(b.unit, &b.key)));
+        report
+            .rejected
+            .sort_by(|a, b| (a.unit, &a.key).cmp(&(b.unit, &b.key)));
         Ok(report)
     }
 

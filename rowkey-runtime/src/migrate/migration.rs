@@ -108,7 +108,7 @@ impl<Old, New> core::fmt::Debug for Migration<Old, New> {
 /// the mid-move merge and the verification set aside to compare rows in logical order.
 pub fn salt_width<K: RowKey>() -> usize {
     match K::SALT_TEXT {
-        Some(text) if K::SALT.len() > 0 => text.width(K::SALT) + 1,
+        Some(text) if !K::SALT.is_empty() => text.width(K::SALT) + 1,
         _ => K::SALT.len(),
     }
 }

@@ -48,7 +48,7 @@ mod row;
 mod verify;
 
 pub use checkpoint::Checkpoint;
-pub use copy::{Copy, CopyError, CopyReport, CopyStore};
+pub use copy::{Copy, CopyError, CopyReport, CopyStore, Rows};
 pub use cutover::{create_commands, CbtError, CreateCommands};
 pub use dual::Dual;
 #[cfg(feature = "async")]

@@ -1,7 +1,7 @@
 //! Every unit's checkpoint, kept as text so a killed copy resumes where it was.
 
 use super::checkpoint::Checkpoint;
-use super::plan::{hex_or_dash, from_hex_or_dash, MigrateError, Plan};
+use super::plan::{from_hex_or_dash, hex_or_dash, MigrateError, Plan};
 
 /// The checkpoints of a plan's units, one per unit.
 ///
@@ -76,7 +76,9 @@ impl Progress {
             };
             let parts: Vec<&str> = line.split(' ').collect();
             let ["unit", n, last, state] = parts[..] else {
-                return Err(bad("expected `unit <n> <last key in hex, or -> <copying|done>`"));
+                return Err(bad(
+                    "expected `unit <n> <last key in hex, or -> <copying|done>`",
+                ));
             };
             let n: usize = n.parse().map_err(|_| bad("a unit number"))?;
             let slot = progress

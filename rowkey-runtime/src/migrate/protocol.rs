@@ -40,6 +40,11 @@ use crate::key::RowKey;
 /// - `Retired`: tombstones purged (delete the rows that are tombstones, conditionally), the old
 ///   table dropped.
 ///
+/// Both keys must be functions of the row's fields: with a random salt (`#[salt(random)]`) a
+/// writer cannot name the row it updates or deletes (each encode draws another bucket), and
+/// dual writes would double rows. Such a table can be copied (a log written once), not moved
+/// live.
+///
 /// A write that fails halfway (the new table written, the old not) is retried whole: both writes
 /// are idempotent. If the old table missed a delete, verification finds the row.
 ///
