@@ -199,3 +199,54 @@ fn split_points_refuse_layouts_they_cannot_balance() {
     }
     assert!(table.report().max_over_mean <= 1.01);
 }
+
+/// `check` against brute force: every key of small key spaces (lengths 0 to 3, including the
+/// space of the empty key alone) routed to random split points; the regions no key reached are
+/// exactly the unreachable ones.
+#[test]
+fn reachability_equals_brute_force_on_small_spaces() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let alphabets: [&[u8]; 4] = [b"ab", b"0123456789", b"\x00\xff", b"-:~"];
+    for case in 0..400 {
+        let alphabet = alphabets[case % alphabets.len()];
+        let len = case / alphabets.len() % 4;
+        // All keys of the space.
+        let mut keys: Vec<Vec<u8>> = vec![Vec::new()];
+        for _ in 0..len {
+            keys = keys
+                .iter()
+                .flat_map(|k| {
+                    alphabet.iter().map(move |&c| {
+                        let mut k = k.clone();
+                        k.push(c);
+                        k
+                    })
+                })
+                .collect();
+        }
+        // Random split points: bytes of the alphabet and around it, 0 to 3 long.
+        let pool: Vec<u8> = alphabet
+            .iter()
+            .flat_map(|&c| [c.wrapping_sub(1), c, c.wrapping_add(1)])
+            .collect();
+        let mut points: Vec<Vec<u8>> = (0..1 + rng.next() % 5)
+            .map(|_| {
+                (0..1 + rng.next() % 3)
+                    .map(|_| pool[(rng.next() % pool.len() as u64) as usize])
+                    .collect()
+            })
+            .collect();
+        points.sort();
+        points.dedup();
+        let verdict = check(&points, &KeySpace::new(len, alphabet));
+        let region = |k: &[u8]| points.partition_point(|p| p.as_slice() <= k);
+        let reached: std::collections::BTreeSet<usize> = keys.iter().map(|k| region(k)).collect();
+        let unreachable: Vec<usize> = (0..=points.len())
+            .filter(|i| !reached.contains(i))
+            .collect();
+        assert_eq!(
+            verdict.unreachable, unreachable,
+            "alphabet {alphabet:?}, length {len}, points {points:?}"
+        );
+    }
+}

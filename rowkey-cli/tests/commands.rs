@@ -572,3 +572,50 @@ fn migrate_tells_the_whole_move() {
         assert!(stderr(&o).starts_with("error: "), "{}", stderr(&o));
     }
 }
+
+/// A key length of 0 leaves one key, the empty one: every region after the first split point
+/// is unreachable (it used to say all could receive keys).
+#[test]
+fn check_splits_of_length_zero_keys() {
+    for space in [
+        &["--hex", "0"][..],
+        &["--decimal", "0"],
+        &["--bytes", "0"],
+        &["--alphabet", "ab", "--len", "0"],
+    ] {
+        let mut args = vec!["check-splits"];
+        args.extend_from_slice(space);
+        let points = rowkey(&["splits", "hex", "4"]);
+        let points = stdout(&points);
+        args.extend(points.lines());
+        let o = rowkey(&args);
+        assert_eq!(o.status.code(), Some(1), "{space:?}: {}", stdout(&o));
+        assert!(
+            stdout(&o).starts_with("3 of 4 regions can never receive a key:"),
+            "{space:?}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+/// `splits` refuses absurd region counts instead of printing millions of lines, and says
+/// "less than or equal" when the first and last rows are equal.
+#[test]
+fn splits_refuses_huge_counts_and_equal_rows_say_so() {
+    let o = rowkey(&["splits", "hex", "100000000"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    assert!(
+        stderr(&o).starts_with("error: 100000000 regions: at most 100000"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(rowkey(&["splits", "hex", "100000"]).status.code(), Some(0));
+    let o = rowkey(&["splits", "uniform", "4", "--first", "X", "--last", "X"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("is configured less than or equal to first row"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -9,8 +9,20 @@ use rowkey::splits::{NumberStringSplit, UniformSplit};
 use crate::cli::{Algorithm, SplitsArgs};
 use crate::error::InputError;
 
+/// The most regions `splits` prints: a table of more is a mistake, not a plan (HBase's own
+/// guidance is tens to a few hundred regions per server).
+pub const MAX_REGIONS: usize = 100_000;
+
 /// The split points the arguments ask for.
 pub fn points(args: &SplitsArgs) -> Result<Vec<Vec<u8>>, InputError> {
+    if args.regions > MAX_REGIONS {
+        return Err(InputError(format!(
+            "{} regions: at most {MAX_REGIONS} (that many split points would be {} lines); \
+             a table has tens to a few hundred regions per region server",
+            args.regions,
+            args.regions - 1
+        )));
+    }
     match args.algorithm {
         Algorithm::Uniform => {
             let mut u = UniformSplit::new();

@@ -70,7 +70,8 @@ impl fmt::Display for SplitError {
             SplitError::LastBeforeFirst { first, last } => {
                 write!(
                     f,
-                    "last row ({last}) is configured less than first row ({first})"
+                    "last row ({last}) is configured less than or equal to first row ({first}): \
+                     the last row must be greater"
                 )
             }
             SplitError::TooManySplits { n, range } => {

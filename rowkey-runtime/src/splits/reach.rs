@@ -49,7 +49,9 @@ impl KeySpace {
             k.resize(self.len, min);
             return Some(k);
         }
-        for i in (0..=valid.min(self.len.saturating_sub(1))).rev() {
+        // A key of the space is `self.len` long: the byte raised is one of its first `len`
+        // (none when `len` is 0: the empty key is the only key).
+        for i in (0..(valid + 1).min(self.len)).rev() {
             if let Some(&c) = a.iter().find(|&&c| Some(&c) > from.get(i)) {
                 let mut k = from[..i].to_vec();
                 k.push(c);
