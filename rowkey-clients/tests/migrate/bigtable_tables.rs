@@ -234,11 +234,24 @@ impl Tables for Bigtable {
                         ..CheckAndMutateRowRequest::default()
                     };
                     async move {
-                        let answer = client.check_and_mutate_row(request).await.unwrap();
-                        usize::from(!answer.into_inner().predicate_matched)
+                        // Retried on a transient error: writing only if absent is idempotent.
+                        let mut tries = 0;
+                        loop {
+                            match client.check_and_mutate_row(request.clone()).await {
+                                Ok(answer) => {
+                                    break usize::from(!answer.into_inner().predicate_matched)
+                                }
+                                Err(e) if tries < 5 => {
+                                    tries += 1;
+                                    eprintln!("CheckAndMutateRow retried: {e}");
+                                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                                }
+                                Err(e) => panic!("CheckAndMutateRow failed 6 times: {e}"),
+                            }
+                        }
                     }
                 })
-                .buffer_unordered(32)
+                .buffer_unordered(16)
                 .fold(0, |n, w| async move { n + w })
                 .await
         })

@@ -334,6 +334,17 @@ impl<C: Case, T: Tables> World<'_, C, T> {
     }
 }
 
+/// Sets its flags when dropped (also while unwinding).
+struct StopOnDrop<'a>([&'a AtomicBool; 3]);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        for flag in self.0 {
+            flag.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// Runs the whole move of case `C` on `tables` (both empty) and checks every promise.
 pub fn run<C: Case, T: Tables>(tables: &T) -> Story {
     let mut story = Story::default();
@@ -384,6 +395,9 @@ pub fn run<C: Case, T: Tables>(tables: &T) -> Story {
     let log = Mutex::new(String::new());
     let saved = AtomicUsize::new(0);
     std::thread::scope(|s| {
+        // If a check below fails, the readers and writers stop too, so the failure is reported
+        // instead of the scope waiting for them forever.
+        let _stop_all = StopOnDrop([&stop_readers, &stop_writers, &stop_late]);
         let mut rng = Rng::new(C::NAME.len() as u64 * 7919);
         for r in 0..2 {
             let (stop, seed) = (&stop_readers, rng.below(u64::MAX));
