@@ -287,58 +287,68 @@ fn dual_reads_see_every_logical_row_once() {
     }
 }
 
+/// Two sorted maps as the copy's store; with `short_pages`, every read returns about half the
+/// rows asked for although more remain (as FoundationDB's and HBase's pages may, and as the
+/// Bigtable emulator does when a row in range is deleted during the read).
+struct Maps {
+    old: std::collections::BTreeMap<Vec<u8>, u32>,
+    new: std::sync::Mutex<std::collections::BTreeMap<Vec<u8>, u32>>,
+    short_pages: bool,
+}
+
+impl rowkey::migrate::CopyStore for Maps {
+    type Value = u32;
+    type Error = String;
+    fn read_old(&self, r: &ScanRange, limit: usize) -> Result<Vec<(Vec<u8>, u32)>, String> {
+        let page = if self.short_pages {
+            limit.div_ceil(2)
+        } else {
+            limit
+        };
+        Ok(self
+            .old
+            .iter()
+            .filter(|(k, _)| r.contains(k))
+            .take(page)
+            .map(|(k, v)| (k.clone(), *v))
+            .collect())
+    }
+    fn write_absent(&self, rows: Vec<(Vec<u8>, u32)>) -> Result<usize, String> {
+        let mut new = self.new.lock().unwrap();
+        let before = new.len();
+        for (k, v) in rows {
+            new.entry(k).or_insert(v);
+        }
+        Ok(new.len() - before)
+    }
+}
+
+/// `n` rows of the old table, value 1.
+fn old_rows(n: u32) -> std::collections::BTreeMap<Vec<u8>, u32> {
+    (0..n)
+        .map(|i| {
+            let key = Old16 {
+                ts: i,
+                id: i as u16,
+            };
+            (key.encode().unwrap(), 1)
+        })
+        .collect()
+}
+
 /// The copy through `CopyStore`: a row of the old table that does not decode is reported with
 /// its unit and key and the rest is copied; a row the new table has already is left alone.
 #[test]
 fn the_copy_reports_rows_that_do_not_convert_and_keeps_newer_rows() {
-    use rowkey::migrate::{CopyStore, Migration, Progress};
-    use std::collections::BTreeMap;
-    use std::sync::Mutex;
-
-    struct Maps {
-        old: BTreeMap<Vec<u8>, u32>,
-        new: Mutex<BTreeMap<Vec<u8>, u32>>,
-    }
-    impl CopyStore for Maps {
-        type Value = u32;
-        type Error = String;
-        fn read_old(&self, r: &ScanRange, limit: usize) -> Result<Vec<(Vec<u8>, u32)>, String> {
-            Ok(self
-                .old
-                .iter()
-                .filter(|(k, _)| r.contains(k))
-                .take(limit)
-                .map(|(k, v)| (k.clone(), *v))
-                .collect())
-        }
-        fn write_absent(&self, rows: Vec<(Vec<u8>, u32)>) -> Result<usize, String> {
-            let mut new = self.new.lock().unwrap();
-            let before = new.len();
-            for (k, v) in rows {
-                new.entry(k).or_insert(v);
-            }
-            Ok(new.len() - before)
-        }
-    }
-    let mut old: BTreeMap<Vec<u8>, u32> = (0..300u32)
-        .map(|i| {
-            (
-                Old16 {
-                    ts: i,
-                    id: i as u16,
-                }
-                .encode()
-                .unwrap(),
-                1,
-            )
-        })
-        .collect();
+    use rowkey::migrate::{Migration, Progress};
+    let mut old = old_rows(300);
     // A row cut short: bucket 5, then 3 bytes.
     old.insert(vec![5, 0, 0, 1], 1);
     let updated = New64 { ts: 7, id: 7 }.encode().unwrap();
     let maps = Maps {
         old,
-        new: Mutex::new([(updated.clone(), 9)].into()),
+        new: std::sync::Mutex::new([(updated.clone(), 9)].into()),
+        short_pages: false,
     };
     let m = Migration::new(Plan::for_layout::<Old16, New64>(16).unwrap(), to_new, |n| {
         Old16 { ts: n.ts, id: n.id }
@@ -364,6 +374,54 @@ fn the_copy_reports_rows_that_do_not_convert_and_keeps_newer_rows() {
     assert_eq!(new[&updated], 9, "the writer's update is not reverted");
     assert_eq!(new.len(), 300);
     assert!(progress.is_done() && !report.stopped);
+}
+
+/// Pages shorter than the batch do not end a unit: only an empty read does. Every row is
+/// copied, and each unit costs one empty read at its end.
+#[test]
+fn the_copy_reads_on_after_short_pages() {
+    use rowkey::migrate::{Migration, Progress};
+    let maps = Maps {
+        old: old_rows(1000),
+        new: Default::default(),
+        short_pages: true,
+    };
+    let m = Migration::new(Plan::for_layout::<Old16, New64>(16).unwrap(), to_new, |n| {
+        Old16 { ts: n.ts, id: n.id }
+    })
+    .unwrap();
+    let mut progress = Progress::new(&m.plan);
+    let checkpoints = std::sync::atomic::AtomicUsize::new(0);
+    let count = |_: &rowkey::migrate::Checkpoint| {
+        checkpoints.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    };
+    let report = m
+        .copy(&maps)
+        .workers(3)
+        .batch(10)
+        .on_checkpoint(&count)
+        .run(&mut progress)
+        .unwrap();
+    assert_eq!(
+        (report.read, report.written, report.units_done),
+        (1000, 1000, 16)
+    );
+    assert!(progress.is_done() && !report.stopped);
+    let new = maps.new.lock().unwrap();
+    let want: std::collections::BTreeMap<Vec<u8>, u32> = maps
+        .old
+        .keys()
+        .map(|k| (to_new(Old16::decode(k).unwrap()).encode().unwrap(), 1))
+        .collect();
+    assert_eq!(*new, want);
+    // Pages of 5 rows: each unit's rows in ceil(rows / 5) checkpoints, plus its empty read.
+    let per_unit: usize = (0..16)
+        .map(|u| {
+            let rows = maps.old.keys().filter(|k| k[0] == u).count();
+            rows.div_ceil(5) + 1
+        })
+        .sum();
+    assert_eq!(checkpoints.into_inner(), per_unit);
 }
 
 /// A plan resumed under another layout is refused, naming both fingerprints; progress and plan

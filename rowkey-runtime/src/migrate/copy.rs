@@ -23,7 +23,9 @@ pub trait CopyStore: Sync {
     /// The client's error.
     type Error: fmt::Display + Send;
 
-    /// Up to `limit` rows of the old table within `range`, in ascending key order.
+    /// Up to `limit` rows of the old table within `range`, in ascending key order. Fewer is
+    /// fine (a page cut short by the server, rows deleted while read): the copy reads on after
+    /// the last row returned, and takes a unit as finished only when a read returns no row.
     fn read_old(&self, range: &ScanRange, limit: usize) -> Result<Rows<Self::Value>, Self::Error>;
 
     /// Writes each of `rows` (new keys) into the new table **only if the new table has no row
@@ -95,7 +97,8 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
     /// 4 workers and batches of 1,000 rows unless set. Each worker takes the next unfinished
     /// unit and copies it batch by batch from its checkpoint: read a batch after the last key
     /// copied, convert each row's key, write the rows the new table does not have, then record
-    /// the batch's last key. A batch written but not checkpointed (a kill in between) is copied
+    /// the batch's last key. A unit is finished when a read returns no row (a short page is not
+    /// taken as the end). A batch written but not checkpointed (a kill in between) is copied
     /// again on resume, harmlessly: its rows are present by then.
     ///
     /// ```
@@ -250,7 +253,10 @@ impl<'a, Old: RowKey, New: RowKey, S: CopyStore> Copy<'a, Old, New, S> {
                 .store
                 .read_old(&at.remaining(unit), self.batch)
                 .map_err(fail)?;
-            let full = rows.len() >= self.batch;
+            // Only an empty read ends the unit: a store may return fewer rows than asked while
+            // more remain (FoundationDB's and HBase's pages; the Bigtable emulator counts a row
+            // deleted during the read toward `rows_limit`).
+            let end = rows.is_empty();
             let read = rows.len() as u64;
             let last = rows.last().map(|(k, _)| k.clone());
             let mut rejected = Vec::new();
@@ -275,7 +281,7 @@ impl<'a, Old: RowKey, New: RowKey, S: CopyStore> Copy<'a, Old, New, S> {
             if let Some(last) = &last {
                 at.copied(last);
             }
-            at.done = !full;
+            at.done = end;
             let mut guard = lock();
             guard.0.units[index] = at.clone();
             let report = &mut guard.1;
