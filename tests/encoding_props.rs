@@ -9,6 +9,7 @@
 
 use std::cmp::Ordering;
 use std::fmt::Debug;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use proptest::prelude::*;
 use rowkey::RowKey;
@@ -348,6 +349,213 @@ layout!(
     f64,
     double(),
     Some(f_desc)
+);
+/// `f32` in FLOAT's order: `total_cmp` (NaN is checked by the golden lines).
+fn float() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        Just(0.0f32),
+        Just(-0.0),
+        Just(f32::INFINITY),
+        Just(f32::NEG_INFINITY),
+        Just(f32::MIN_POSITIVE),
+        Just(f32::MAX),
+        Just(f32::MIN),
+        any::<f32>().prop_filter("not NaN", |v| !v.is_nan()),
+    ]
+}
+
+/// Instants from 1970 on (UNSIGNED_ types take them too), before it, and split milliseconds;
+/// `whole`: whole milliseconds only (DATE, TIME).
+fn instant(whole: bool, from_1970: bool) -> impl Strategy<Value = SystemTime> {
+    let millis = if from_1970 {
+        prop_oneof![Just(0i64), Just(1), Just(i64::MAX), 0..i64::MAX].boxed()
+    } else {
+        prop_oneof![
+            Just(0i64),
+            Just(-1),
+            Just(i64::MIN),
+            Just(i64::MAX),
+            any::<i64>()
+        ]
+        .boxed()
+    };
+    let sub = if whole {
+        Just(0u32).boxed()
+    } else {
+        prop_oneof![Just(0u32), Just(1), Just(999_999), 0..1_000_000u32].boxed()
+    };
+    (millis, sub).prop_map(|(m, s)| {
+        let base = if m >= 0 {
+            UNIX_EPOCH + Duration::from_millis(m as u64)
+        } else {
+            UNIX_EPOCH - Duration::from_millis(m.unsigned_abs())
+        };
+        base + Duration::from_nanos(u64::from(s))
+    })
+}
+
+layout!(
+    BoolAsc,
+    boolean_asc,
+    true,
+    [],
+    bool,
+    any::<bool>(),
+    Some(asc)
+);
+layout!(
+    BoolDesc,
+    boolean_desc,
+    true,
+    [desc],
+    bool,
+    any::<bool>(),
+    Some(desc)
+);
+layout!(
+    U8Asc,
+    unsigned_tinyint_asc,
+    true,
+    [],
+    u8,
+    0..=127u8,
+    Some(asc)
+);
+layout!(
+    U8Desc,
+    unsigned_tinyint_desc,
+    true,
+    [desc],
+    u8,
+    0..=127u8,
+    Some(desc)
+);
+layout!(
+    U16Asc,
+    unsigned_smallint_asc,
+    true,
+    [],
+    u16,
+    0..=i16::MAX as u16,
+    Some(asc)
+);
+layout!(
+    U16Desc,
+    unsigned_smallint_desc,
+    true,
+    [desc],
+    u16,
+    0..=i16::MAX as u16,
+    Some(desc)
+);
+layout!(F32Asc, float_asc, true, [], f32, float(), Some(f32_asc));
+layout!(
+    F32Desc,
+    float_desc,
+    true,
+    [desc],
+    f32,
+    float(),
+    Some(f32_desc)
+);
+layout!(
+    UF32Asc,
+    unsigned_float_asc,
+    true,
+    [phoenix(UNSIGNED_FLOAT)],
+    f32,
+    float().prop_map(f32::abs),
+    Some(f32_asc)
+);
+layout!(
+    UF32Desc,
+    unsigned_float_desc,
+    true,
+    [phoenix(UNSIGNED_FLOAT) desc],
+    f32,
+    float().prop_map(f32::abs),
+    Some(f32_desc)
+);
+layout!(
+    UF64Asc,
+    unsigned_double_asc,
+    true,
+    [phoenix(UNSIGNED_DOUBLE)],
+    f64,
+    double().prop_map(f64::abs),
+    Some(f_asc)
+);
+layout!(
+    UF64Desc,
+    unsigned_double_desc,
+    true,
+    [phoenix(UNSIGNED_DOUBLE) desc],
+    f64,
+    double().prop_map(f64::abs),
+    Some(f_desc)
+);
+layout!(
+    TsAsc,
+    timestamp_asc,
+    true,
+    [],
+    SystemTime,
+    instant(false, false),
+    Some(asc)
+);
+layout!(
+    TsDesc,
+    timestamp_desc,
+    true,
+    [desc],
+    SystemTime,
+    instant(false, false),
+    Some(desc)
+);
+layout!(
+    UTsDesc,
+    unsigned_timestamp_desc,
+    true,
+    [phoenix(UNSIGNED_TIMESTAMP) desc],
+    SystemTime,
+    instant(false, true),
+    Some(desc)
+);
+layout!(
+    DateAsc,
+    date_asc,
+    true,
+    [phoenix(DATE)],
+    SystemTime,
+    instant(true, false),
+    Some(asc)
+);
+layout!(
+    TimeDesc,
+    time_desc,
+    true,
+    [phoenix(TIME) desc],
+    SystemTime,
+    instant(true, false),
+    Some(desc)
+);
+layout!(
+    UDateAsc,
+    unsigned_date_asc,
+    true,
+    [phoenix(UNSIGNED_DATE)],
+    SystemTime,
+    instant(true, true),
+    Some(asc)
+);
+layout!(
+    UTimeDesc,
+    unsigned_time_desc,
+    true,
+    [phoenix(UNSIGNED_TIME) desc],
+    SystemTime,
+    instant(true, true),
+    Some(desc)
 );
 layout!(
     F64DescOld,

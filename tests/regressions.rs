@@ -1099,3 +1099,24 @@ fn bigtable_max_len_is_the_longest_key() {
     assert_eq!(Two::MAX_LEN, Some(18 + 16));
     assert_eq!(Two { a: 0, b: 0 }.encode().unwrap().len(), 18 + 16);
 }
+
+// Issue 24: a `max_len` the derive cannot check (a width it cannot see) was a constant
+// assertion, reported only after every other error was fixed; it is now a trait bound,
+// reported with them (tests/ui/max-len-reported-with-other-mistakes.rs). A key within its
+// budget still compiles, at exactly the budget too.
+#[test]
+fn max_len_of_unseen_widths_compiles_within_budget() {
+    const LEN: usize = 16;
+    #[derive(RowKey)]
+    #[rowkey(max_len = 17)]
+    struct Digest {
+        kind: u8,
+        hash: [u8; LEN],
+    }
+    assert_eq!(Digest::MAX_LEN, Some(17));
+    let key = Digest {
+        kind: 1,
+        hash: [0xAB; LEN],
+    };
+    assert_eq!(key.encode().unwrap().len(), 17);
+}

@@ -275,3 +275,59 @@ fn merged_plan_restores_time_order_across_buckets() {
         .collect();
     assert_eq!(times, (0..500).map(|i| i * 7).collect::<Vec<_>>());
 }
+
+/// A String or Vec<u8> field's range takes what its fix method takes: `&str` (and `&[u8]`,
+/// byte strings) as well as owned values, with the same plan.
+#[test]
+fn string_and_byte_ranges_take_borrowed_bounds() {
+    #[derive(RowKey, Debug)]
+    struct Metric {
+        metric: String,
+        host: String,
+    }
+    let borrowed = Metric::scan().metric_range("cpu".."disk").plan().unwrap();
+    let owned = Metric::scan()
+        .metric_range("cpu".to_string().."disk".to_string())
+        .plan()
+        .unwrap();
+    assert_eq!(borrowed.ranges(), owned.ranges());
+    let key = |m: &str| {
+        Metric {
+            metric: m.into(),
+            host: "h".into(),
+        }
+        .encode()
+        .unwrap()
+    };
+    assert!(borrowed.contains(&key("cpu")) && borrowed.contains(&key("cpv")));
+    assert!(!borrowed.contains(&key("disk")) && !borrowed.contains(&key("cp")));
+    let text: &str = "mem";
+    let inclusive = Metric::scan().metric_range(text..=text).plan().unwrap();
+    assert!(inclusive.contains(&key("mem")) && !inclusive.contains(&key("mem\0")));
+    let (from, to) = (String::from("cpu"), String::from("disk"));
+    let refs = Metric::scan().metric_range(&from..&to).plan().unwrap();
+    assert_eq!(refs.ranges(), borrowed.ranges());
+
+    #[derive(RowKey, Debug)]
+    struct Blob {
+        tag: u8,
+        data: Vec<u8>,
+    }
+    let bytes = Blob::scan()
+        .tag(1u8)
+        .data_range(b"ab"..b"ba")
+        .plan()
+        .unwrap();
+    let slices = Blob::scan()
+        .tag(1u8)
+        .data_range(&b"ab"[..]..&b"ba"[..])
+        .plan()
+        .unwrap();
+    let vecs = Blob::scan()
+        .tag(1u8)
+        .data_range(b"ab".to_vec()..b"ba".to_vec())
+        .plan()
+        .unwrap();
+    assert_eq!(bytes.ranges(), slices.ranges());
+    assert_eq!(bytes.ranges(), vecs.ranges());
+}

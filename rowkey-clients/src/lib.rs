@@ -3,17 +3,17 @@
 //!
 //! | feature | client | what a plan becomes |
 //! |---|---|---|
-//! | `tikv` | [tikv-client](https://docs.rs/tikv-client) | `BoundRange` per range ([`tikv`]) |
-//! | `bigtable` | bigtable_rs, or any client of Bigtable's v2 API | one `RowSet` ([`bigtable`]) |
-//! | `hbase-thrift` | [hbase-thrift](https://docs.rs/hbase-thrift), HBase's Thrift 1 gateway | a `TScan` per range ([`hbase_thrift`]) |
+//! | `tikv` | [tikv-client](https://docs.rs/tikv-client) | `BoundRange` per range (module `tikv`) |
+//! | `bigtable` | bigtable_rs, or any client of Bigtable's v2 API | one `RowSet` (module `bigtable`) |
+//! | `hbase-thrift` | [hbase-thrift](https://docs.rs/hbase-thrift), HBase's Thrift 1 gateway | a `TScan` per range (module `hbase_thrift`) |
 //!
 //! Every conversion is exact where the client can express the range: start inclusive, stop
 //! exclusive, an empty stop meaning the end of the table, and a point plan's rows as row keys.
 //! Where a client cannot (a reversed scan through HBase's Thrift 1 gateway has no inclusive
 //! flags), the module says what it reads instead and gives the check that makes the result
 //! exact. Rows of an inexact plan ([`ScanPlan::is_exact`](rowkey_runtime::ScanPlan::is_exact))
-//! still need its filter: [`ScanPlan::merge_stream`](rowkey_runtime::ScanPlan::merge_stream)
-//! and [`fan_out`](rowkey_runtime::ScanPlan::fan_out) apply it.
+//! still need its filter: `ScanPlan::merge_stream` and `ScanPlan::fan_out` (rowkey's `async`
+//! feature) apply it.
 //!
 //! RocksDB (`ReadOptions::set_iterate_lower_bound` / `set_iterate_upper_bound`) has no module:
 //! the `rocksdb` crate compiles RocksDB's C++ sources (8 min 44 s for a debug build of 0.24 on

@@ -229,19 +229,30 @@ fn classify(ty: &Type) -> Class {
 
 /// True for a type named `Decimal` (`rust_decimal::Decimal`), also inside an `Option`.
 pub fn is_decimal(ty: &Type) -> bool {
+    is_named(ty, "Decimal")
+}
+
+/// True for a type named `SystemTime` (`std::time::SystemTime`), also inside an `Option`.
+pub fn is_system_time(ty: &Type) -> bool {
+    is_named(ty, "SystemTime")
+}
+
+/// True for a path type whose last segment is `name` without arguments, also inside an
+/// `Option`.
+fn is_named(ty: &Type, name: &str) -> bool {
     let Type::Path(p) = ungroup(ty) else {
         return false;
     };
     let Some(last) = p.path.segments.last() else {
         return false;
     };
-    if last.ident == "Decimal" {
-        return true;
+    if last.ident == name {
+        return last.arguments.is_none();
     }
     match &last.arguments {
         PathArguments::AngleBracketed(args) if last.ident == "Option" => {
             args.args.iter().any(|a| match a {
-                GenericArgument::Type(t) => is_decimal(t),
+                GenericArgument::Type(t) => is_named(t, name),
                 _ => false,
             })
         }

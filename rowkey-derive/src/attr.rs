@@ -40,6 +40,8 @@ pub mod kw {
     pub const PRECISION: &str = "precision";
     pub const BLOB: &str = "blob";
     pub const ORDERED_CODE: &str = "ordered_code";
+    /// `#[phoenix(UNSIGNED_DATE)]`: the Phoenix column type, where a Rust type maps to several.
+    pub const PHOENIX_TYPE: &str = "phoenix";
     /// Every field attribute, for "goes on a field" errors.
     pub const FIELD_ATTRS: &[&str] = &[
         FIXED,
@@ -52,8 +54,21 @@ pub mod kw {
         PRECISION,
         BLOB,
         ORDERED_CODE,
+        PHOENIX_TYPE,
     ];
 }
+
+/// The Phoenix column types `#[phoenix(..)]` names: the ones a Rust type does not pick alone.
+pub const PHOENIX_TYPES: &[&str] = &[
+    "DATE",
+    "TIME",
+    "TIMESTAMP",
+    "UNSIGNED_DATE",
+    "UNSIGNED_TIME",
+    "UNSIGNED_TIMESTAMP",
+    "UNSIGNED_FLOAT",
+    "UNSIGNED_DOUBLE",
+];
 
 /// A number given in an attribute, with the literal for spans.
 #[derive(Clone)]
@@ -236,6 +251,8 @@ pub struct FieldAttrs {
     pub blob: Flag,
     /// `#[ordered_code]`: a Bigtable `Int64`, `Int32` or `Timestamp` with `OrderedCodeBytes`.
     pub ordered_code: Flag,
+    /// `#[phoenix(TYPE)]`: a Phoenix column type from [`PHOENIX_TYPES`], checked when parsed.
+    pub phoenix_type: Option<syn::Ident>,
 }
 
 /// Stores `value` in `slot`, or reports a duplicate spanned on `at`.
@@ -323,6 +340,13 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 attr,
                 format!("`#[{name}]` goes on a field, not on the struct"),
             );
+        } else if let Some(other) = path.get_ident().map(|i| i.to_string()) {
+            if let Some(known) = near_miss(&other, &[kw::ROWKEY, kw::SALT]) {
+                cx.error_spanned_by(
+                    path,
+                    format!("unknown attribute `#[{other}]`; did you mean `#[{known}(...)]`?"),
+                );
+            }
         }
     }
     out
@@ -452,14 +476,65 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                     )),
                 }
             }
+            kw::PHOENIX_TYPE => {
+                let types = PHOENIX_TYPES.join(", ");
+                match attr.parse_args::<syn::Ident>() {
+                    Ok(ty) if PHOENIX_TYPES.contains(&ty.to_string().as_str()) => {
+                        set_once(cx, &mut out.phoenix_type, ty, path, kw::PHOENIX_TYPE)
+                    }
+                    Ok(ty) => cx.error_spanned_by(
+                        &ty,
+                        format!(
+                            "unknown Phoenix type `{ty}` in `#[phoenix(..)]`; it names one of {types} \
+                             (other types follow from the Rust type)"
+                        ),
+                    ),
+                    Err(err) => cx.syn_error(syn::Error::new(
+                        err.span(),
+                        format!("`#[phoenix(..)]` takes one Phoenix column type: {types}"),
+                    )),
+                }
+            }
             kw::ROWKEY | kw::SALT => cx.error_spanned_by(
                 attr,
                 format!("`#[{name}(...)]` goes on the struct; field attributes are written alone, such as `#[desc]`"),
             ),
-            _ => {}
+            other => {
+                if let Some(known) = near_miss(other, kw::FIELD_ATTRS) {
+                    cx.error_spanned_by(
+                        path,
+                        format!(
+                            "unknown attribute `#[{other}]`; did you mean `#[{known}]`? (rowkey's \
+                             field attributes: {})",
+                            kw::FIELD_ATTRS.join(", ")
+                        ),
+                    );
+                }
+            }
         }
     }
     out
+}
+
+/// The attribute of `known` that `name` most likely misspells: the one sharing the longest
+/// start with it, when that start is at least 4 letters or the whole known name (`descending`
+/// for `desc`, `reverse_timestamp` for `reverse_ts`). Other crates' attributes (`serde`,
+/// `doc`) share no such start and are left alone.
+fn near_miss(name: &str, known: &[&'static str]) -> Option<&'static str> {
+    let shared = |k: &str| {
+        name.bytes()
+            .zip(k.bytes())
+            .take_while(|(a, b)| a == b)
+            .count()
+    };
+    known
+        .iter()
+        .copied()
+        .filter(|k| *k != name)
+        .map(|k| (shared(k), k))
+        .filter(|&(n, k)| n >= 4.min(k.len()) && n >= 3)
+        .max_by_key(|&(n, k)| (n, core::cmp::Reverse(k.len().abs_diff(name.len()))))
+        .map(|(_, k)| k)
 }
 
 fn field_attr_name(path: &Path) -> Option<&'static str> {

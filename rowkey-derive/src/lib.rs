@@ -43,7 +43,8 @@ use syn::{parse_macro_input, DeriveInput};
         java,
         precision,
         blob,
-        ordered_code
+        ordered_code,
+        phoenix
     )
 )]
 pub fn derive_row_key(input: TokenStream) -> TokenStream {

@@ -679,6 +679,63 @@ pub fn phoenix() -> Vec<Kind> {
     out.push(px(kind("phoenix f64", "f64", &[], "g.f64()")
         .key("rowkey_fuzz::order::phoenix_double(*a, *b)")
         .value("rowkey_fuzz::order::phoenix_double(*a, *b)")));
+    for (bits, max) in [(8u32, "i8"), (16, "i16")] {
+        let u = int_name(false, bits);
+        out.push(px(kind(
+            &format!("phoenix {u}"),
+            &u,
+            &[],
+            &format!("g.uint({bits}) as {u}"),
+        )
+        .accepts(format!("*v <= {max}::MAX as {u}"))));
+    }
+    out.push(px(kind("phoenix bool", "bool", &[], "g.below(2) == 1")));
+    out.push(px(kind("phoenix f32", "f32", &[], "g.f32()")
+        .key("rowkey_fuzz::order::phoenix_float(*a, *b)")
+        .value("rowkey_fuzz::order::phoenix_float(*a, *b)")));
+    out.push(px(kind(
+        "phoenix UNSIGNED_FLOAT",
+        "f32",
+        &["#[phoenix(UNSIGNED_FLOAT)]"],
+        "g.f32()",
+    )
+    .accepts("!v.is_sign_negative()")
+    .key(TOTAL)
+    .value(TOTAL)));
+    out.push(px(kind(
+        "phoenix UNSIGNED_DOUBLE",
+        "f64",
+        &["#[phoenix(UNSIGNED_DOUBLE)]"],
+        "g.f64()",
+    )
+    .accepts("!v.is_sign_negative()")
+    .key("rowkey_fuzz::order::phoenix_double(*a, *b)")
+    .value("rowkey_fuzz::order::phoenix_double(*a, *b)")));
+    for (sql, unsigned) in [("TIMESTAMP", false), ("UNSIGNED_TIMESTAMP", true)] {
+        out.push(px(kind(
+            &format!("phoenix {sql}"),
+            "std::time::SystemTime",
+            &[&format!("#[phoenix({sql})]")],
+            "g.instant(false)",
+        )
+        .accepts(format!(
+            "rowkey_fuzz::order::phoenix_timestamp(v, {unsigned})"
+        ))));
+    }
+    for (sql, unsigned) in [
+        ("DATE", false),
+        ("TIME", false),
+        ("UNSIGNED_DATE", true),
+        ("UNSIGNED_TIME", true),
+    ] {
+        out.push(px(kind(
+            &format!("phoenix {sql}"),
+            "std::time::SystemTime",
+            &[&format!("#[phoenix({sql})]")],
+            "g.instant(true)",
+        )
+        .accepts(format!("rowkey_fuzz::order::phoenix_date(v, {unsigned})"))));
+    }
     for n in [1usize, 3] {
         out.push(px(kind(
             &format!("phoenix [u8; {n}]"),

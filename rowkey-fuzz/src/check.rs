@@ -615,6 +615,18 @@ fn scans<K: Fuzz>(
                 plan.matches(b)
             );
         }
+        // One scan with HBase's MultiRowRangeFilter reads exactly the rows of the ranges.
+        let filter = plan.to_multi_row_range_filter();
+        let in_ranges: std::collections::BTreeSet<&[u8]> =
+            merged.iter().map(|k| k.as_slice()).collect();
+        for b in store.keys() {
+            ensure!(
+                filter.matches(b) == in_ranges.contains(b.as_slice()),
+                "{}: the MultiRowRangeFilter {} {b:02x?}, the ranges do not\nplan {plan:?}",
+                q.what,
+                if filter.matches(b) { "takes" } else { "drops" }
+            );
+        }
         if plan.is_point() {
             ensure!(
                 merged.len() <= 1,

@@ -82,6 +82,33 @@ pub fn phoenix_double(a: f64, b: f64) -> Ordering {
     canonical(a).total_cmp(&canonical(b))
 }
 
+/// Phoenix FLOAT: `f32::total_cmp`, with every NaN as Java's one NaN (after `+inf`).
+pub fn phoenix_float(a: f32, b: f32) -> Ordering {
+    let canonical = |x: f32| if x.is_nan() { f32::NAN } else { x };
+    canonical(a).total_cmp(&canonical(b))
+}
+
+/// An instant's nanoseconds since 1970 (negative before), as Phoenix splits them: the
+/// millisecond at or before it and the nanoseconds after, when the millisecond fits an `i64`.
+pub fn phoenix_instant(t: &std::time::SystemTime) -> Option<(i64, u32)> {
+    let ns: i128 = match t.duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => d.as_nanos() as i128,
+        Err(e) => -(e.duration().as_nanos() as i128),
+    };
+    let millis = i64::try_from(ns.div_euclid(1_000_000)).ok()?;
+    Some((millis, ns.rem_euclid(1_000_000) as u32))
+}
+
+/// A Phoenix TIMESTAMP `encode` accepts (`unsigned`: UNSIGNED_TIMESTAMP).
+pub fn phoenix_timestamp(t: &std::time::SystemTime, unsigned: bool) -> bool {
+    phoenix_instant(t).is_some_and(|(m, _)| !unsigned || m >= 0)
+}
+
+/// A Phoenix DATE or TIME `encode` accepts: whole milliseconds (`unsigned`: from 1970).
+pub fn phoenix_date(t: &std::time::SystemTime, unsigned: bool) -> bool {
+    phoenix_instant(t).is_some_and(|(m, sub)| sub == 0 && (!unsigned || m >= 0))
+}
+
 /// A Phoenix CHAR(n) value `encode` accepts: 1 to n ASCII characters from `' '`, not ending
 /// with a space.
 pub fn phoenix_char(v: &str, n: usize) -> bool {

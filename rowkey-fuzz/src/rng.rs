@@ -115,6 +115,40 @@ impl Rng {
         }
     }
 
+    /// An instant for Phoenix's DATE, TIME and TIMESTAMP: 1970 and the nanoseconds beside it,
+    /// before and after 1970, the `i64` millisecond limits and just past them (refused). With
+    /// `whole_millis`, mostly whole milliseconds (DATE and TIME refuse a fraction).
+    pub fn instant(&mut self, whole_millis: bool) -> std::time::SystemTime {
+        use std::time::{Duration, UNIX_EPOCH};
+        let millis: i128 = match self.below(10) {
+            0 => 0,
+            1 => -1,
+            2 => i64::MIN.into(),
+            3 => i64::MAX.into(),
+            4 => i128::from(i64::MAX) + 1,
+            5 => self.int(64),
+            _ => self.int(42),
+        };
+        let sub: i128 = if whole_millis && !self.chance(1, 8) {
+            0
+        } else {
+            match self.below(4) {
+                0 => 0,
+                1 => 1,
+                2 => 999_999,
+                _ => i128::from(self.below(1_000_000)),
+            }
+        };
+        let ns = millis * 1_000_000 + sub;
+        let abs = ns.unsigned_abs();
+        let d = Duration::new((abs / 1_000_000_000) as u64, (abs % 1_000_000_000) as u32);
+        if ns >= 0 {
+            UNIX_EPOCH + d
+        } else {
+            UNIX_EPOCH - d
+        }
+    }
+
     /// A float from the corners of IEEE 754: ±0.0, ±NaN (with payloads), ±∞, subnormals.
     pub fn f64(&mut self) -> f64 {
         match self.below(14) {

@@ -32,6 +32,7 @@
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 
+mod budget;
 mod codec;
 pub mod encodings;
 mod error;

@@ -1,5 +1,6 @@
 //! Items that only `#[derive(RowKey)]`'s generated code uses. Not public API.
 
+pub use crate::budget::{over, within_max_len, KeyOverMaxLen};
 pub use crate::encodings::*;
 pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
 pub use crate::format::{
@@ -14,8 +15,8 @@ pub use crate::key::{
 pub use crate::layout::{fingerprint, offsets, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{
-    encode_short, encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, Enc, InKeyOrder,
-    NoRangeBigtableInt64, NoRangeJava, NoRangeNested, NoRangeOrderedBlobVar,
+    encode_short, encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, Enc, FieldRange,
+    InKeyOrder, NoRangeBigtableInt64, NoRangeJava, NoRangeNested, NoRangeOrderedBlobVar,
     NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc, NoRangePhoenixDescDecimal,
     NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed, NoRangeTerminator, NoRangeText,
     NonGenericKey, PartialKey, RangeEnded, ScanPlan,

@@ -4,8 +4,8 @@ use rowkey::RowKey;
 #[rowkey(encoding = "phoenix")]
 struct Key {
     id: i64,
-    ratio: f32,
-    flag: bool,
+    initial: char,
+    big: u128,
 }
 
 fn main() {}

@@ -9,7 +9,7 @@ use syn::spanned::Spanned;
 use super::field::format_of;
 use crate::encodings::Key;
 use crate::props::Width;
-use crate::tokens::krate;
+use crate::tokens::{krate, respan};
 
 pub fn items(key: &Key) -> TokenStream {
     let input = &key.input;
@@ -20,16 +20,16 @@ pub fn items(key: &Key) -> TokenStream {
     let ident = input.ident;
     let mut out = TokenStream::new();
     if let (Some(budget), Width::Unknown) = (&input.attrs.max_len, key.width()) {
+        // A trait bound, not a constant assertion: type checking reports it beside the
+        // derive's other errors.
         let n = budget.value;
-        let msg = format!("this key can be longer than `max_len = {n}` bytes");
+        let krate = respan(krate.clone(), budget.lit.span());
         out.extend(quote_spanned! {budget.lit.span()=>
-            const _: () = ::core::assert!(
-                match <#ident as #krate::RowKey>::MAX_LEN {
-                    ::core::option::Option::Some(len) => len <= #n,
-                    ::core::option::Option::None => false,
-                },
-                #msg
-            );
+            const _: () = #krate::__private::within_max_len::<
+                #krate::__private::KeyOverMaxLen<
+                    { #krate::__private::over(<#ident as #krate::RowKey>::MAX_LEN, #n) },
+                >,
+            >();
         });
     }
     // A user type after a raw `#[java]` string must have a fixed width.

@@ -398,12 +398,25 @@ fn range_method(
             }
         }
     };
-    quote! {
-        #[doc = #doc]
-        pub fn #range_method(self, range: impl #p::RangeBounds<#ty>) -> #scan_range<#i> {
-            let __encode = #encode;
-            #scan_range(#bounded)
-        }
+    // A String or Vec<u8> field takes what its fix method takes: `"a".."b"`, `b"a"..b"b"`.
+    let borrowed = matches!(f.class, Class::String | Class::Bytes)
+        && matches!(kind, RangeKind::Monotone { .. });
+    match borrowed {
+        true => quote! {
+            #[doc = #doc]
+            pub fn #range_method(self, range: impl #p::FieldRange<#ty>) -> #scan_range<#i> {
+                let range = #p::FieldRange::bounds(range);
+                let __encode = #encode;
+                #scan_range(#bounded)
+            }
+        },
+        false => quote! {
+            #[doc = #doc]
+            pub fn #range_method(self, range: impl #p::RangeBounds<#ty>) -> #scan_range<#i> {
+                let __encode = #encode;
+                #scan_range(#bounded)
+            }
+        },
     }
 }
 

@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::hooks::{desc_flip, phoenix_flag, refuse_flags, EmptyKey, Encoding};
+use super::hooks::{desc_flip, phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey, Encoding};
 use super::refusal::Refusal;
 use crate::ast::{ungroup, Class, Field, Input};
 use crate::ctxt::Ctxt;
@@ -255,9 +255,7 @@ fn check(cx: &Ctxt, input: &Input) {
                 "a Bigtable-encoded key takes `#[desc]` only: its fields have no fixed width",
             );
         }
-        if let Some((p, _)) = &a.precision {
-            cx.error_spanned_by(&p.lit, "`#[precision]` is a Phoenix attribute");
-        }
+        phoenix_attrs(cx, f);
         if kind(f) == Kind::Other {
             cx.error_spanned_by(
                 f.ty,

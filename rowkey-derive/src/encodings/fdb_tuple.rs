@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::hooks::{phoenix_flag, refuse_flags, EmptyKey, Encoding};
+use super::hooks::{phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey, Encoding};
 use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
@@ -220,9 +220,7 @@ fn field(cx: &Ctxt, f: &Field) {
              attribute",
         );
     }
-    if let Some((p, _)) = &a.precision {
-        cx.error_spanned_by(&p.lit, "`#[precision]` is a Phoenix attribute");
-    }
+    phoenix_attrs(cx, f);
     let unsupported = match &f.class {
         Class::Char => Some("a char has no tuple element; store it in a String or a u32"),
         Class::Option(inner) if matches!(**inner, Class::Option(_)) => {

@@ -105,6 +105,24 @@ pub fn refuse_flags(cx: &Ctxt, f: &Field, system: &str, takes: &str, allowed: &[
     }
 }
 
+/// Phoenix's field attributes (`#[precision(p, s)]`, `#[phoenix(TYPE)]`) on a key of another
+/// encoding.
+pub fn phoenix_attrs(cx: &Ctxt, f: &Field) {
+    const ADD: &str = "add `#[rowkey(encoding = \"phoenix\")]` to the struct";
+    if let Some((p, _)) = &f.attrs.precision {
+        cx.error_spanned_by(
+            &p.lit,
+            format!("`#[precision(p, s)]` declares a Phoenix DECIMAL(p, s); {ADD}"),
+        );
+    }
+    if let Some(ty) = &f.attrs.phoenix_type {
+        cx.error_spanned_by(
+            ty,
+            format!("`#[phoenix({ty})]` declares a Phoenix column type; {ADD}"),
+        );
+    }
+}
+
 /// `row_key_order_optimizable`, a Phoenix table flag, on a key of another encoding: `then`
 /// says what to do (add the encoding, or remove the flag).
 pub fn phoenix_flag(cx: &Ctxt, input: &Input, then: &str) {

@@ -6,7 +6,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::hooks::{desc_flip, phoenix_flag, EmptyKey, Encoding};
+use super::hooks::{desc_flip, phoenix_attrs, phoenix_flag, EmptyKey, Encoding};
 use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::attr::kw;
@@ -240,13 +240,7 @@ fn attrs_fit_type(cx: &Ctxt, field: &Field) {
     let class = field.class.value();
     let known = *class != Class::Other;
     let a = &field.attrs;
-    if let Some((p, _)) = &a.precision {
-        cx.error_spanned_by(
-            &p.lit,
-            "`#[precision(p, s)]` declares a Phoenix DECIMAL(p, s); add \
-             `#[rowkey(encoding = \"phoenix\")]` to the struct",
-        );
-    }
+    phoenix_attrs(cx, field);
     if let Some(path) = &a.blob {
         cx.error_spanned_by(
             path,

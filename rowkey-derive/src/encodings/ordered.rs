@@ -6,7 +6,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::hooks::{
-    desc_flip, first_droppable, is_some, phoenix_flag, refuse_flags, EmptyKey, Encoding,
+    desc_flip, first_droppable, is_some, phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey,
+    Encoding,
 };
 use super::refusal::Refusal;
 use crate::ast::{is_decimal, Class, Field, Input};
@@ -345,9 +346,7 @@ fn field(cx: &Ctxt, f: &Field) {
     if let Some(pad) = &a.pad {
         cx.error_spanned_by(pad, "HBase's Raw*FixedLength pads with 0x00; remove `pad`");
     }
-    if let Some((p, _)) = &a.precision {
-        cx.error_spanned_by(&p.lit, "`#[precision]` is a Phoenix attribute");
-    }
+    phoenix_attrs(cx, f);
     let Some(member) = member(f) else {
         return cx.error_spanned_by(
             f.ty,

@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::hooks::{is_some, refuse_flags, EmptyKey, Encoding};
 use super::refusal::Refusal;
-use crate::ast::{is_decimal, Class, Field, Input};
+use crate::ast::{is_decimal, is_system_time, Class, Field, Input};
 use crate::attr::SaltKind;
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
@@ -94,9 +94,23 @@ impl Encoding for Phoenix {
                 let n = Literal::usize_unsuffixed(n);
                 quote!(#p::phoenix::Char<#n>)
             }
+            Some(Column::UnsignedTinyint) => quote!(#p::phoenix::UnsignedTinyint),
+            Some(Column::UnsignedSmallint) => quote!(#p::phoenix::UnsignedSmallint),
             Some(Column::UnsignedInt) => quote!(#p::phoenix::UnsignedInt),
             Some(Column::UnsignedLong) => quote!(#p::phoenix::UnsignedLong),
             Some(Column::Double) => quote!(#p::phoenix::Double),
+            Some(Column::Float) => quote!(#p::phoenix::Float),
+            Some(Column::UnsignedFloat) => quote!(#p::phoenix::UnsignedFloat),
+            Some(Column::UnsignedDouble) => quote!(#p::phoenix::UnsignedDouble),
+            Some(Column::Boolean) => {
+                let desc = f.attrs.desc.is_some();
+                quote!(#p::phoenix::Boolean<#desc>)
+            }
+            Some(Column::Millis(sql)) => {
+                let unsigned = sql.starts_with("UNSIGNED");
+                quote!(#p::phoenix::Millis<#unsigned>)
+            }
+            Some(Column::Timestamp { unsigned }) => quote!(#p::phoenix::Timestamp<#unsigned>),
             Some(Column::Signed | Column::Binary(_)) | None => quote!(#p::Natural),
         }
     }
@@ -114,10 +128,11 @@ impl Encoding for Phoenix {
     }
 
     /// `FF` for `#[desc]`, except a DECIMAL(p, s), whose value Phoenix's UPSERT writes
-    /// uninverted even when DESC (only its separator follows the DESC rules).
+    /// uninverted even when DESC (only its separator follows the DESC rules), and a BOOLEAN,
+    /// whose DESC byte is the other value's (the format writes it).
     fn flip(&self, f: &Field) -> u8 {
         match column(f) {
-            Some(Column::FixedDecimal(..)) => 0,
+            Some(Column::FixedDecimal(..) | Column::Boolean) => 0,
             _ if f.attrs.desc.is_some() => 0xFF,
             _ => 0,
         }
@@ -174,9 +189,25 @@ impl Encoding for Phoenix {
 enum Column {
     /// TINYINT, SMALLINT, INTEGER, BIGINT (sign-flipped big-endian, rowkey's own bytes).
     Signed,
+    /// UNSIGNED_TINYINT, UNSIGNED_SMALLINT: `u8`, `u16`.
+    UnsignedTinyint,
+    UnsignedSmallint,
     UnsignedInt,
     UnsignedLong,
     Double,
+    /// FLOAT: `f32`.
+    Float,
+    /// `#[phoenix(UNSIGNED_FLOAT)] f32`, `#[phoenix(UNSIGNED_DOUBLE)] f64`.
+    UnsignedFloat,
+    UnsignedDouble,
+    /// BOOLEAN: `bool`.
+    Boolean,
+    /// DATE, TIME, UNSIGNED_DATE, UNSIGNED_TIME (by name): `#[phoenix(DATE)] SystemTime`.
+    Millis(&'static str),
+    /// TIMESTAMP (`SystemTime`) or UNSIGNED_TIMESTAMP.
+    Timestamp {
+        unsigned: bool,
+    },
     /// BINARY(N): `[u8; N]`, rowkey's own bytes.
     Binary(usize),
     /// CHAR(N): `#[fixed(N)] String`.
@@ -190,24 +221,41 @@ enum Column {
 }
 
 /// The type table, for messages.
-const MAPPING: &str = "i8 TINYINT, i16 SMALLINT, i32 INTEGER, i64 BIGINT, u32 UNSIGNED_INT, \
-                       u64 UNSIGNED_LONG, f64 DOUBLE, String VARCHAR, #[fixed(N)] String CHAR(N), \
-                       [u8; N] BINARY(N), Vec<u8> VARBINARY, rust_decimal::Decimal DECIMAL (feature \
-                       `decimal`), Option<String>/Option<Vec<u8>>/Option<Decimal> nullable";
+const MAPPING: &str = "integers (TINYINT to BIGINT; u8 to u64 UNSIGNED_*), f32, f64, bool, \
+                       String, [u8; N], Vec<u8>, SystemTime (TIMESTAMP; `#[phoenix(DATE)]` and \
+                       others), Decimal; the table is in `rowkey::encodings::phoenix`";
 
 fn column(f: &Field) -> Option<Column> {
     let fixed = f.attrs.fixed.as_ref().map(|n| n.value);
+    let named = f.attrs.phoenix_type.as_ref().map(|t| t.to_string());
+    let named = named.as_deref();
     if fixed.is_none() && is_decimal(f.ty) {
         return Some(match &f.attrs.precision {
             Some((p, s)) => Column::FixedDecimal(p.value, s.value),
             None => Column::Decimal,
         });
     }
+    if fixed.is_none() && is_system_time(f.ty) {
+        return Some(match named {
+            Some("DATE") => Column::Millis("DATE"),
+            Some("TIME") => Column::Millis("TIME"),
+            Some("UNSIGNED_DATE") => Column::Millis("UNSIGNED_DATE"),
+            Some("UNSIGNED_TIME") => Column::Millis("UNSIGNED_TIME"),
+            Some("UNSIGNED_TIMESTAMP") => Column::Timestamp { unsigned: true },
+            _ => Column::Timestamp { unsigned: false },
+        });
+    }
     Some(match (f.class.value(), fixed) {
         (Class::Signed(1 | 2 | 4 | 8), None) => Column::Signed,
+        (Class::Unsigned(1), None) => Column::UnsignedTinyint,
+        (Class::Unsigned(2), None) => Column::UnsignedSmallint,
         (Class::Unsigned(4), None) => Column::UnsignedInt,
         (Class::Unsigned(8), None) => Column::UnsignedLong,
+        (Class::Float(4), None) if named == Some("UNSIGNED_FLOAT") => Column::UnsignedFloat,
+        (Class::Float(4), None) => Column::Float,
+        (Class::Float(8), None) if named == Some("UNSIGNED_DOUBLE") => Column::UnsignedDouble,
         (Class::Float(8), None) => Column::Double,
+        (Class::Bool, None) => Column::Boolean,
         (Class::ByteArray(Some(n)), None) => Column::Binary(*n),
         (Class::String, Some(n)) => Column::Char(n),
         (Class::String, None) => Column::Varchar,
@@ -227,6 +275,7 @@ fn requires_upgrade(f: &Field) -> bool {
             | Column::Decimal
             | Column::FixedDecimal(..)
             | Column::Char(_)
+            | Column::Float
             | Column::Double,
         ) => desc,
         Some(Column::Binary(n)) => desc || n > 1,
@@ -241,8 +290,13 @@ fn width(f: &Field) -> Width {
             Class::Signed(n) => Width::Fixed(*n),
             _ => Width::Unknown,
         },
-        Some(Column::UnsignedInt) => Width::Fixed(4),
-        Some(Column::UnsignedLong | Column::Double) => Width::Fixed(8),
+        Some(Column::Boolean | Column::UnsignedTinyint) => Width::Fixed(1),
+        Some(Column::UnsignedSmallint) => Width::Fixed(2),
+        Some(Column::UnsignedInt | Column::Float | Column::UnsignedFloat) => Width::Fixed(4),
+        Some(
+            Column::UnsignedLong | Column::Double | Column::UnsignedDouble | Column::Millis(_),
+        ) => Width::Fixed(8),
+        Some(Column::Timestamp { .. }) => Width::Fixed(12),
         Some(Column::Binary(n) | Column::Char(n)) => Width::Fixed(n),
         Some(Column::Varchar | Column::Varbinary) => Width::Unbounded,
         Some(Column::Decimal | Column::FixedDecimal(..)) | None => Width::Unknown,
@@ -258,9 +312,18 @@ fn sql_type(f: &Field) -> String {
             Class::Signed(4) => "INTEGER".into(),
             _ => "BIGINT".into(),
         },
+        Some(Column::UnsignedTinyint) => "UNSIGNED_TINYINT".into(),
+        Some(Column::UnsignedSmallint) => "UNSIGNED_SMALLINT".into(),
         Some(Column::UnsignedInt) => "UNSIGNED_INT".into(),
         Some(Column::UnsignedLong) => "UNSIGNED_LONG".into(),
         Some(Column::Double) => "DOUBLE".into(),
+        Some(Column::Float) => "FLOAT".into(),
+        Some(Column::UnsignedFloat) => "UNSIGNED_FLOAT".into(),
+        Some(Column::UnsignedDouble) => "UNSIGNED_DOUBLE".into(),
+        Some(Column::Boolean) => "BOOLEAN".into(),
+        Some(Column::Millis(sql)) => sql.into(),
+        Some(Column::Timestamp { unsigned: false }) => "TIMESTAMP".into(),
+        Some(Column::Timestamp { unsigned: true }) => "UNSIGNED_TIMESTAMP".into(),
         Some(Column::Binary(n)) => format!("BINARY({n})"),
         Some(Column::Char(n)) => format!("CHAR({n})"),
         Some(Column::Varchar) => "VARCHAR".into(),
@@ -294,22 +357,19 @@ fn check(cx: &Ctxt, input: &Input) {
     }
 }
 
+/// The field attributes of a Phoenix key, for messages.
+const TAKES: &str =
+    "`#[desc]`, `#[fixed(N)]` (CHAR(N)), `#[precision(p, s)]` and `#[phoenix(TYPE)]` only";
+
 fn field(cx: &Ctxt, f: &Field) {
     let a = &f.attrs;
-    refuse_flags(
-        cx,
-        f,
-        "Phoenix",
-        "`#[desc]` and `#[fixed(N)]` (CHAR(N)) only",
-        &[],
-    );
+    refuse_flags(cx, f, "Phoenix", TAKES, &[]);
     for (num, name) in [(&a.decimal, "decimal"), (&a.hex, "hex")] {
         if let Some(n) = num {
             cx.error_spanned_by(
                 &n.lit,
                 format!(
-                    "`#[{name}(N)]` has no Phoenix equivalent; a Phoenix-encoded key takes \
-                     `#[desc]` and `#[fixed(N)]` (CHAR(N)) only"
+                    "`#[{name}(N)]` has no Phoenix equivalent; a Phoenix-encoded key takes {TAKES}"
                 ),
             );
         }
@@ -326,14 +386,9 @@ fn field(cx: &Ctxt, f: &Field) {
     }
     let Some(column) = column(f) else {
         if a.fixed.is_none() || matches!(f.class.value(), Class::String) {
-            let hint = match f.class.value() {
-                Class::Float(4) => " (FLOAT is not supported: no Phoenix vector pins its bytes here; use f64, DOUBLE)",
-                Class::Unsigned(1 | 2) => " (UNSIGNED_TINYINT/SMALLINT are not supported; use i16 or i32)",
-                _ => "",
-            };
             cx.error_spanned_by(
                 f.ty,
-                format!("this type has no Phoenix column type{hint}; a Phoenix-encoded key maps {MAPPING}"),
+                format!("this type has no Phoenix column type; a Phoenix key takes {MAPPING}"),
             );
         }
         return;
@@ -349,6 +404,18 @@ fn field(cx: &Ctxt, f: &Field) {
                 "Phoenix key columns of fixed width (and CHAR) are NOT NULL: only a VARCHAR or \
                  VARBINARY or DECIMAL (Option<String>, Option<Vec<u8>>, Option<Decimal>) may be an \
                  Option",
+            );
+        }
+    }
+    if let Some(ty) = &f.attrs.phoenix_type {
+        if *ty != sql_type(f) {
+            cx.error_spanned_by(
+                ty,
+                format!(
+                    "`#[phoenix({ty})]` does not fit this field's type: DATE, TIME, TIMESTAMP and \
+                     their UNSIGNED_ forms take a std::time::SystemTime, UNSIGNED_FLOAT an f32, \
+                     UNSIGNED_DOUBLE an f64"
+                ),
             );
         }
     }

@@ -1,4 +1,13 @@
-//! HBase interop: `Bytes.toStringBinary` and the shell's quoting.
+//! HBase interop: `Bytes.toStringBinary`, the shell's quoting, and the row filters of a key
+//! layout ([`MultiRowRangeFilter`], [`FuzzyRowFilter`]).
+
+mod filter;
+mod protobuf;
+
+pub use filter::{
+    FuzzyError, FuzzyRowFilter, MultiRowRangeFilter, RowRange, FUZZY_ROW_FILTER,
+    MULTI_ROW_RANGE_FILTER,
+};
 
 /// HBase's `Bytes.toStringBinary`: bytes 0x20..=0x7E as they are except the backslash, every
 /// other byte as `\xHH` with uppercase hex.

@@ -5,7 +5,13 @@
 //!   are the binary layout's own bytes ([`Natural`](crate::format::Natural)).
 //! - UNSIGNED_INT / UNSIGNED_LONG ([`UnsignedInt`], [`UnsignedLong`]): plain big-endian, at most
 //!   `i32::MAX` / `i64::MAX`.
+//! - UNSIGNED_TINYINT / UNSIGNED_SMALLINT ([`UnsignedTinyint`], [`UnsignedSmallint`]): the
+//!   same for `u8` / `u16`, at most `i8::MAX` / `i16::MAX`.
 //! - DOUBLE ([`Double`]): `l = doubleToLongBits(v); (l ^ ((l >> 63) | MIN)) + 1`.
+//! - BOOLEAN, FLOAT, UNSIGNED_FLOAT, UNSIGNED_DOUBLE: see [`Boolean`], [`Float`],
+//!   [`UnsignedFloat`], [`UnsignedDouble`].
+//! - DATE, TIME, TIMESTAMP and their UNSIGNED_ forms from `std::time::SystemTime`: see
+//!   [`Millis`] and [`Timestamp`].
 //! - CHAR(N) ([`Char`]): ASCII, padded with spaces.
 //! - VARCHAR / VARBINARY ([`Varchar`], [`Varbinary`]): the raw bytes, no escaping. A VARCHAR that
 //!   is not the last one written is followed by a separator: `00`, or `FF` when the column is
@@ -21,6 +27,12 @@ use crate::codec::bytes::{find_byte, utf8};
 use crate::error::{DecodeError, EncodeError};
 use crate::format::{fixed_width, Format};
 use crate::io::{Reader, Writer};
+
+mod scalar;
+mod time;
+
+pub use scalar::{Boolean, Float, UnsignedDouble, UnsignedFloat};
+pub use time::{Millis, Timestamp};
 
 const PHOENIX: &str = "Phoenix";
 
@@ -390,6 +402,20 @@ unsigned!(
     i32,
     "UNSIGNED_INT",
     "an UNSIGNED_INT is at most 2147483647 (i32::MAX)"
+);
+unsigned!(
+    UnsignedTinyint,
+    u8,
+    i8,
+    "UNSIGNED_TINYINT",
+    "an UNSIGNED_TINYINT is at most 127 (i8::MAX)"
+);
+unsigned!(
+    UnsignedSmallint,
+    u16,
+    i16,
+    "UNSIGNED_SMALLINT",
+    "an UNSIGNED_SMALLINT is at most 32767 (i16::MAX)"
 );
 unsigned!(
     UnsignedLong,
