@@ -1,4 +1,4 @@
-//! `#[derive(RowKey)]`: the proc macro of [rowkey](https://docs.rs/rowkey). Use it through the
+//! `#[derive(RowKey)]`: the proc macro of the `rowkey` crate. Use it through the
 //! `rowkey` crate, which documents the attributes.
 //!
 //! Phases are kept apart, and imports only point down: `expand` runs the phases; `valid`

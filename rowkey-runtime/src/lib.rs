@@ -1,4 +1,4 @@
-//! The runtime of [rowkey](https://docs.rs/rowkey): field codecs, key formats, errors and scan
+//! The runtime of the `rowkey` crate: field codecs, key formats, errors and scan
 //! helpers used by `#[derive(RowKey)]`. Depend on the `rowkey` facade crate; depend on this crate
 //! and `rowkey-derive` directly only with `#[rowkey(crate = "rowkey_runtime")]`.
 //!
