@@ -119,6 +119,44 @@ pub mod hand {
         salted((h % 16).unsigned_abs() as u8, &key, out);
     }
 
+    /// Phoenix's verifying decode by hand: recompute the salt the way Java does (`h = 31 * h + b`
+    /// over the key after the salt byte), compare, then read the fields.
+    pub fn phoenix_decode(key: &[u8]) -> Option<super::Message> {
+        let (&bucket, rest) = key.split_first()?;
+        let rest: &[u8; 16] = rest.try_into().ok()?;
+        let h = rest.iter().fold(1i32, |h, &b| {
+            h.wrapping_mul(31).wrapping_add(i32::from(b as i8))
+        });
+        (bucket == (h % 16).unsigned_abs() as u8).then(|| message_fields(rest))
+    }
+
+    /// The same with the hash computed eight bytes at a time (`h·31⁸ + Σ bᵢ·31^(7−i)`, eight
+    /// independent products): what a careful hand-written decoder does.
+    pub fn phoenix_decode_fast(key: &[u8]) -> Option<super::Message> {
+        const P: [i32; 9] = [
+            1,
+            31,
+            961,
+            29791,
+            923521,
+            28629151,
+            887503681,
+            1742810335,
+            -1807454463,
+        ];
+        let (&bucket, rest) = key.split_first()?;
+        let rest: &[u8; 16] = rest.try_into().ok()?;
+        let mut h = 1i32;
+        for c in rest.chunks_exact(8) {
+            let mut t = 0i32;
+            for j in 0..8 {
+                t = t.wrapping_add(i32::from(c[j] as i8).wrapping_mul(P[7 - j]));
+            }
+            h = h.wrapping_mul(P[8]).wrapping_add(t);
+        }
+        (bucket == (h % 16).unsigned_abs() as u8).then(|| message_fields(rest))
+    }
+
     /// One MD5 of the id, its bucket, then the key.
     pub fn md5_encode(m: &super::Message, out: &mut Vec<u8>) {
         let d = rowkey::salt::md5(&[&m.message_id.to_be_bytes()]);

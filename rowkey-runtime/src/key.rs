@@ -224,7 +224,7 @@ pub fn check_key_len(key: &[u8]) -> Result<(), DecodeError> {
 /// Reads the salt (binary, or text then the delimiter); checks a bucket's range. Returns the
 /// salt bytes in binary form.
 #[doc(hidden)]
-#[inline]
+#[inline(always)]
 pub fn read_salt(
     r: &mut Reader<'_>,
     salt: Salt,
@@ -272,22 +272,32 @@ pub fn read_salt(
 }
 
 /// Checks a deterministic salt against the fields (`of`, in hash order) and the key bytes after it.
+///
+/// Inlined, so that the salt (a constant of the key) picks its hash at compile time and the
+/// check is a compare; the error is built out of line.
 #[doc(hidden)]
-#[inline]
+#[inline(always)]
 pub fn check_salt(salt: Salt, found: &[u8], of: &[&[u8]], rest: &[u8]) -> Result<(), DecodeError> {
     if matches!(salt, Salt::None | Salt::Random { .. }) {
         return Ok(());
     }
     let (expected, n) = salt.compute(of, rest);
-    if expected[..n] != *found {
-        return Err(DecodeError::SaltMismatch {
-            field: "salt",
-            offset: 0,
-            expected: expected[..n].to_vec(),
-            found: found.to_vec(),
-        });
+    if expected[..n] == *found {
+        Ok(())
+    } else {
+        Err(salt_mismatch(&expected[..n], found))
     }
-    Ok(())
+}
+
+#[cold]
+#[inline(never)]
+fn salt_mismatch(expected: &[u8], found: &[u8]) -> DecodeError {
+    DecodeError::SaltMismatch {
+        field: "salt",
+        offset: 0,
+        expected: expected.to_vec(),
+        found: found.to_vec(),
+    }
 }
 
 /// Writes the salt over the placeholder at the start of the key, as text if `text` is set.

@@ -219,6 +219,7 @@ impl Salt {
     /// Checks salt bytes read from a key: a bucket that exists, written the way the salt writes
     /// it. Returns the bucket number found otherwise.
     #[doc(hidden)]
+    #[inline(always)]
     pub fn check_bucket(&self, salt: &[u8]) -> Result<(), u32> {
         let Some(buckets) = self.buckets() else {
             return Ok(());
