@@ -136,7 +136,7 @@ fn read_of(q: &Query) -> Read {
     Read {
         page: [1, 7, 10240][x % 3],
         reverse: (x / 3) % 2 == 1,
-        limit: ((x / 6) % 3 == 0).then_some((x / 18) % 5),
+        limit: (x / 6).is_multiple_of(3).then_some((x / 18) % 5),
         concurrency: [1, 2, 4, usize::MAX][(x / 90) % 4],
     }
 }

@@ -99,7 +99,7 @@ impl Salt {
                 .iter()
                 .map(|&i| format!("{:?}", fields[i].name))
                 .collect();
-            if names.len() == 1 && of[0] % 2 == 0 {
+            if names.len() == 1 && of[0].is_multiple_of(2) {
                 format!("of = {}", names[0])
             } else {
                 format!("of = [{}]", names.join(", "))

@@ -87,7 +87,7 @@ impl<const K: usize, const V: usize> Tags<K, V> {
 
     /// The pairs of `bytes`, which must hold whole pairs.
     pub fn from_bytes(bytes: &[u8]) -> Option<Self> {
-        if K + V == 0 || bytes.len() % (K + V) != 0 {
+        if K + V == 0 || !bytes.len().is_multiple_of(K + V) {
             return None;
         }
         let pairs = bytes

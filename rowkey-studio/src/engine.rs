@@ -219,7 +219,7 @@ pub fn simulate(
         axis_sample.offer(key, sample::hash(key));
         splitter.put(key);
         n += 1;
-        if n % step == 0 && hint > 0 {
+        if n.is_multiple_of(step) && hint > 0 {
             progress(0.5 * n as f64 / hint as f64);
         }
     })?;
@@ -303,7 +303,7 @@ pub fn simulate(
             }
         }
         i += 1;
-        if i % step == 0 && i < n {
+        if i.is_multiple_of(step) && i < n {
             progress(0.5 + 0.5 * i as f64 / n.max(1) as f64);
         }
     })?;

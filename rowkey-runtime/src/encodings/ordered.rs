@@ -439,7 +439,7 @@ mod numeric {
         let neg = m < 0;
         let mut u = m.unsigned_abs();
         let mut scale = v.scale() as i64;
-        while u % 10 == 0 {
+        while u.is_multiple_of(10) {
             u /= 10;
             scale -= 1;
         }

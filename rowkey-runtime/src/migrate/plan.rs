@@ -282,7 +282,7 @@ pub(super) fn from_hex_or_dash(text: &str) -> Option<Vec<u8>> {
     if text == "-" {
         return Some(Vec::new());
     }
-    if text.len() % 2 != 0 || text.is_empty() {
+    if !text.len().is_multiple_of(2) || text.is_empty() {
         return None;
     }
     (0..text.len())

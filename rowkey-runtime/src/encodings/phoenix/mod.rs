@@ -499,7 +499,7 @@ mod decimal {
         let mut u = m.unsigned_abs();
         // BigDecimal.stripTrailingZeros: the scale may go below zero.
         let mut scale = v.scale() as i32;
-        while u % 10 == 0 {
+        while u.is_multiple_of(10) {
             u /= 10;
             scale -= 1;
         }
