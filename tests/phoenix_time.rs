@@ -441,3 +441,80 @@ proptest! {
         }
     }
 }
+
+/// A ROW_TIMESTAMP column writes its type's bytes, refuses (and does not read) times before 1970,
+/// and says so in the layout.
+#[test]
+fn row_timestamp_columns_are_their_type_from_1970() {
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(encoding = "phoenix")]
+    struct Plain {
+        at: SystemTime,
+        id: i64,
+    }
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(encoding = "phoenix")]
+    struct Row {
+        #[phoenix(ROW_TIMESTAMP)]
+        at: SystemTime,
+        id: i64,
+    }
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(encoding = "phoenix")]
+    struct Day {
+        #[phoenix(DATE, ROW_TIMESTAMP)]
+        #[desc]
+        day: SystemTime,
+    }
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(encoding = "phoenix")]
+    struct Millis {
+        tenant: String,
+        #[phoenix(ROW_TIMESTAMP)]
+        ts: i64,
+    }
+    let at = instant(1_700_000_000_123, 456_789);
+    let row = Row { at, id: 7 }.encode().unwrap();
+    assert_eq!(row, Plain { at, id: 7 }.encode().unwrap());
+    assert_eq!(Row::decode(&row).unwrap(), Row { at, id: 7 });
+    let before = instant(-1, 999_999);
+    let err = Row { at: before, id: 7 }.encode().unwrap_err();
+    assert_eq!(err.field(), Some("at"));
+    assert!(err.to_string().contains("ROW_TIMESTAMP"), "{err}");
+    // Bytes a plain TIMESTAMP writes before 1970 are not a ROW_TIMESTAMP.
+    let plain = Plain { at: before, id: 7 }.encode().unwrap();
+    assert!(matches!(
+        Row::decode(&plain),
+        Err(DecodeError::OutOfRange {
+            field: "at",
+            offset: 0
+        })
+    ));
+    let day = instant(1_699_920_000_000, 0);
+    let d = Day { day }.encode().unwrap();
+    assert_eq!(d, [0x7F, 0xFF, 0xFE, 0x74, 0x34, 0xDF, 0x4B, 0xFF]);
+    assert!(Day {
+        day: instant(-86_400_000, 0)
+    }
+    .encode()
+    .is_err());
+    let m = Millis {
+        tenant: "a".into(),
+        ts: 5,
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(m, b"a\x00\x80\x00\x00\x00\x00\x00\x00\x05");
+    assert!(Millis {
+        tenant: "a".into(),
+        ts: -1
+    }
+    .encode()
+    .is_err());
+    assert!(Millis::decode(b"a\x00\x7f\xff\xff\xff\xff\xff\xff\xff").is_err());
+    assert_eq!(Millis::decode(&m).unwrap().ts, 5);
+    let layout = Row::layout().to_string();
+    assert!(layout.contains("TIMESTAMP ROW_TIMESTAMP"), "{layout}");
+    // The fingerprint follows the column: DATE and TIMESTAMP of a SystemTime differ.
+    assert_ne!(Row::LAYOUT_FINGERPRINT, Plain::LAYOUT_FINGERPRINT);
+}

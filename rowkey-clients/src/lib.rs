@@ -6,6 +6,7 @@
 //! | `tikv` | [tikv-client](https://docs.rs/tikv-client) | `BoundRange` per range (module `tikv`) |
 //! | `bigtable` | bigtable_rs, or any client of Bigtable's v2 API | one `RowSet` (module `bigtable`) |
 //! | `hbase-thrift` | [hbase-thrift](https://docs.rs/hbase-thrift), HBase's Thrift 1 gateway | a `TScan` per range (module `hbase_thrift`) |
+//! | `hbase-thrift2` | the thrift crate, HBase's Thrift 2 gateway (`THBaseService`) | a `TScan` per range, or one with a `MultiRowRangeFilter` (module `hbase_thrift2`) |
 //!
 //! Every conversion is exact where the client can express the range: start inclusive, stop
 //! exclusive, an empty stop meaning the end of the table, and a point plan's rows as row keys.
@@ -28,5 +29,7 @@
 pub mod bigtable;
 #[cfg(feature = "hbase-thrift")]
 pub mod hbase_thrift;
+#[cfg(feature = "hbase-thrift2")]
+pub mod hbase_thrift2;
 #[cfg(feature = "tikv")]
 pub mod tikv;

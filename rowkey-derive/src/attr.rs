@@ -58,6 +58,9 @@ pub mod kw {
     ];
 }
 
+/// `#[phoenix(ROW_TIMESTAMP)]`.
+pub const ROW_TIMESTAMP: &str = "ROW_TIMESTAMP";
+
 /// The Phoenix column types `#[phoenix(..)]` names: the ones a Rust type does not pick alone.
 pub const PHOENIX_TYPES: &[&str] = &[
     "DATE",
@@ -253,6 +256,9 @@ pub struct FieldAttrs {
     pub ordered_code: Flag,
     /// `#[phoenix(TYPE)]`: a Phoenix column type from [`PHOENIX_TYPES`], checked when parsed.
     pub phoenix_type: Option<syn::Ident>,
+    /// `#[phoenix(ROW_TIMESTAMP)]` (also `#[phoenix(DATE, ROW_TIMESTAMP)]`): the column whose
+    /// value is the cells' timestamp.
+    pub row_timestamp: Option<syn::Ident>,
 }
 
 /// Stores `value` in `slot`, or reports a duplicate spanned on `at`.
@@ -476,25 +482,7 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                     )),
                 }
             }
-            kw::PHOENIX_TYPE => {
-                let types = PHOENIX_TYPES.join(", ");
-                match attr.parse_args::<syn::Ident>() {
-                    Ok(ty) if PHOENIX_TYPES.contains(&ty.to_string().as_str()) => {
-                        set_once(cx, &mut out.phoenix_type, ty, path, kw::PHOENIX_TYPE)
-                    }
-                    Ok(ty) => cx.error_spanned_by(
-                        &ty,
-                        format!(
-                            "unknown Phoenix type `{ty}` in `#[phoenix(..)]`; it names one of {types} \
-                             (other types follow from the Rust type)"
-                        ),
-                    ),
-                    Err(err) => cx.syn_error(syn::Error::new(
-                        err.span(),
-                        format!("`#[phoenix(..)]` takes one Phoenix column type: {types}"),
-                    )),
-                }
-            }
+            kw::PHOENIX_TYPE => phoenix_attr(cx, attr, &mut out),
             kw::ROWKEY | kw::SALT => cx.error_spanned_by(
                 attr,
                 format!("`#[{name}(...)]` goes on the struct; field attributes are written alone, such as `#[desc]`"),
@@ -535,6 +523,54 @@ fn near_miss(name: &str, known: &[&'static str]) -> Option<&'static str> {
         .filter(|&(n, k)| n >= 4.min(k.len()) && n >= 3)
         .max_by_key(|&(n, k)| (n, core::cmp::Reverse(k.len().abs_diff(name.len()))))
         .map(|(_, k)| k)
+}
+
+/// `#[phoenix(TYPE)]`, `#[phoenix(ROW_TIMESTAMP)]` or `#[phoenix(TYPE, ROW_TIMESTAMP)]`.
+fn phoenix_attr(cx: &Ctxt, attr: &Attribute, out: &mut FieldAttrs) {
+    let types = PHOENIX_TYPES.join(", ");
+    let parsed = attr.parse_args_with(
+        syn::punctuated::Punctuated::<syn::Ident, syn::Token![,]>::parse_separated_nonempty,
+    );
+    let idents = match parsed {
+        Ok(idents) => idents,
+        Err(err) => {
+            return cx.syn_error(syn::Error::new(
+                err.span(),
+                format!(
+                    "`#[phoenix(..)]` takes a Phoenix column type ({types}), `ROW_TIMESTAMP`, or \
+                     both: `#[phoenix(DATE, ROW_TIMESTAMP)]`"
+                ),
+            ))
+        }
+    };
+    for ident in idents {
+        let name = ident.to_string();
+        if name == ROW_TIMESTAMP {
+            set_once(
+                cx,
+                &mut out.row_timestamp,
+                ident,
+                attr.path(),
+                "phoenix(ROW_TIMESTAMP)",
+            );
+        } else if PHOENIX_TYPES.contains(&name.as_str()) {
+            set_once(
+                cx,
+                &mut out.phoenix_type,
+                ident,
+                attr.path(),
+                kw::PHOENIX_TYPE,
+            );
+        } else {
+            cx.error_spanned_by(
+                &ident,
+                format!(
+                    "unknown Phoenix type `{ident}` in `#[phoenix(..)]`; it names one of {types} \
+                     (other types follow from the Rust type), or `ROW_TIMESTAMP`"
+                ),
+            );
+        }
+    }
 }
 
 fn field_attr_name(path: &Path) -> Option<&'static str> {

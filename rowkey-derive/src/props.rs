@@ -103,6 +103,16 @@ impl Field<'_> {
         if let Some((p, s)) = &a.precision {
             out.push(format!("#[precision({}, {})]", p.value, s.value));
         }
+        // The Phoenix column type as written (TIMESTAMP and DATE of one SystemTime differ), and
+        // ROW_TIMESTAMP (which refuses times before 1970).
+        let phoenix: Vec<String> = [&a.phoenix_type, &a.row_timestamp]
+            .into_iter()
+            .flatten()
+            .map(|i| i.to_string())
+            .collect();
+        if !phoenix.is_empty() {
+            out.push(format!("#[phoenix({})]", phoenix.join(", ")));
+        }
         match &a.terminator {
             Some(t) => out.push(format!("#[java(terminated = {:02x?})]", t.value())),
             None if a.nul_terminated.is_some() => out.push("#[java(nul_terminated)]".into()),

@@ -736,6 +736,29 @@ pub fn phoenix() -> Vec<Kind> {
         )
         .accepts(format!("rowkey_fuzz::order::phoenix_date(v, {unsigned})"))));
     }
+    // ROW_TIMESTAMP columns (at most one per layout; the layout keeps the first): the same
+    // bytes, at or after 1970.
+    out.push(px(kind(
+        "phoenix TIMESTAMP ROW_TIMESTAMP",
+        "std::time::SystemTime",
+        &["#[phoenix(TIMESTAMP, ROW_TIMESTAMP)]"],
+        "g.instant(false)",
+    )
+    .accepts("rowkey_fuzz::order::phoenix_timestamp(v, true)")));
+    out.push(px(kind(
+        "phoenix DATE ROW_TIMESTAMP",
+        "std::time::SystemTime",
+        &["#[phoenix(DATE, ROW_TIMESTAMP)]"],
+        "g.instant(true)",
+    )
+    .accepts("rowkey_fuzz::order::phoenix_date(v, true)")));
+    out.push(px(kind(
+        "phoenix i64 ROW_TIMESTAMP",
+        "i64",
+        &["#[phoenix(ROW_TIMESTAMP)]"],
+        "g.int(64) as i64",
+    )
+    .accepts("*v >= 0")));
     for n in [1usize, 3] {
         out.push(px(kind(
             &format!("phoenix [u8; {n}]"),

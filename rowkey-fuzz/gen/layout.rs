@@ -326,6 +326,20 @@ fn phoenix_layout(
         }
         k
     });
+    // Phoenix allows one ROW_TIMESTAMP column: later ones become plain TIMESTAMPs.
+    let plain = table
+        .iter()
+        .find(|k| k.name == "phoenix TIMESTAMP")
+        .expect("a TIMESTAMP kind");
+    let mut row_timestamps = 0;
+    for k in &mut kinds {
+        if k.name.ends_with("ROW_TIMESTAMP") {
+            row_timestamps += 1;
+            if row_timestamps > 1 {
+                *k = plain.clone();
+            }
+        }
+    }
     let optimizable = rng.chance(1, 2);
     for k in &mut kinds {
         let desc = k.attrs.iter().any(|a| a == "#[desc]");

@@ -115,10 +115,13 @@ pub fn phoenix_attrs(cx: &Ctxt, f: &Field) {
             format!("`#[precision(p, s)]` declares a Phoenix DECIMAL(p, s); {ADD}"),
         );
     }
-    if let Some(ty) = &f.attrs.phoenix_type {
+    for ty in [&f.attrs.phoenix_type, &f.attrs.row_timestamp]
+        .into_iter()
+        .flatten()
+    {
         cx.error_spanned_by(
             ty,
-            format!("`#[phoenix({ty})]` declares a Phoenix column type; {ADD}"),
+            format!("`#[phoenix({ty})]` declares a Phoenix column; {ADD}"),
         );
     }
 }

@@ -108,9 +108,14 @@ impl Encoding for Phoenix {
             }
             Some(Column::Millis(sql)) => {
                 let unsigned = sql.starts_with("UNSIGNED");
-                quote!(#p::phoenix::Millis<#unsigned>)
+                let row_ts = row_timestamp(f);
+                quote!(#p::phoenix::Millis<#unsigned, #row_ts>)
             }
-            Some(Column::Timestamp { unsigned }) => quote!(#p::phoenix::Timestamp<#unsigned>),
+            Some(Column::Timestamp { unsigned }) => {
+                let row_ts = row_timestamp(f);
+                quote!(#p::phoenix::Timestamp<#unsigned, #row_ts>)
+            }
+            Some(Column::Signed) if row_timestamp(f) => quote!(#p::phoenix::RowTimestampBigint),
             Some(Column::Signed | Column::Binary(_)) | None => quote!(#p::Natural),
         }
     }
@@ -303,8 +308,24 @@ fn width(f: &Field) -> Width {
     }
 }
 
-/// The column's SQL type, for the layout's description.
+/// `#[phoenix(ROW_TIMESTAMP)]`: the column whose value is the cells' timestamp.
+fn row_timestamp(f: &Field) -> bool {
+    f.attrs.row_timestamp.is_some()
+}
+
+/// The column's SQL type and, for the cells' timestamp, ` ROW_TIMESTAMP`, for the layout's
+/// description.
 fn sql_type(f: &Field) -> String {
+    let ty = column_type(f);
+    if row_timestamp(f) {
+        format!("{ty} ROW_TIMESTAMP")
+    } else {
+        ty
+    }
+}
+
+/// The column's SQL type.
+fn column_type(f: &Field) -> String {
     match column(f) {
         Some(Column::Signed) => match f.class.value() {
             Class::Signed(1) => "TINYINT".into(),
@@ -354,6 +375,18 @@ fn check(cx: &Ctxt, input: &Input) {
     }
     for f in &input.fields {
         field(cx, f);
+    }
+    // Phoenix: "Only one column can be a ROW_TIMESTAMP".
+    for extra in input
+        .fields
+        .iter()
+        .filter_map(|f| f.attrs.row_timestamp.as_ref())
+        .skip(1)
+    {
+        cx.error_spanned_by(
+            extra,
+            "a Phoenix table has at most one ROW_TIMESTAMP column; keep it on one field",
+        );
     }
 }
 
@@ -408,7 +441,7 @@ fn field(cx: &Ctxt, f: &Field) {
         }
     }
     if let Some(ty) = &f.attrs.phoenix_type {
-        if *ty != sql_type(f) {
+        if *ty != column_type(f) {
             cx.error_spanned_by(
                 ty,
                 format!(
@@ -416,6 +449,19 @@ fn field(cx: &Ctxt, f: &Field) {
                      their UNSIGNED_ forms take a std::time::SystemTime, UNSIGNED_FLOAT an f32, \
                      UNSIGNED_DOUBLE an f64"
                 ),
+            );
+        }
+    }
+    if let Some(rt) = &f.attrs.row_timestamp {
+        let fits = matches!(
+            column,
+            Column::Millis(_) | Column::Timestamp { .. } | Column::UnsignedLong
+        ) || (column == Column::Signed && matches!(f.class.value(), Class::Signed(8)));
+        if !fits {
+            cx.error_spanned_by(
+                rt,
+                "a ROW_TIMESTAMP column is a DATE, TIME or TIMESTAMP (a std::time::SystemTime, also \
+                 UNSIGNED_), a BIGINT (i64) or an UNSIGNED_LONG (u64)",
             );
         }
     }

@@ -11,7 +11,8 @@
 //! - BOOLEAN, FLOAT, UNSIGNED_FLOAT, UNSIGNED_DOUBLE: see [`Boolean`], [`Float`],
 //!   [`UnsignedFloat`], [`UnsignedDouble`].
 //! - DATE, TIME, TIMESTAMP and their UNSIGNED_ forms from `std::time::SystemTime`: see
-//!   [`Millis`] and [`Timestamp`].
+//!   [`Millis`] and [`Timestamp`]; a ROW_TIMESTAMP column of those or of BIGINT
+//!   ([`RowTimestampBigint`]) is at or after 1970.
 //! - CHAR(N) ([`Char`]): ASCII, padded with spaces.
 //! - VARCHAR / VARBINARY ([`Varchar`], [`Varbinary`]): the raw bytes, no escaping. A VARCHAR that
 //!   is not the last one written is followed by a separator: `00`, or `FF` when the column is
@@ -32,7 +33,7 @@ mod scalar;
 mod time;
 
 pub use scalar::{Boolean, Float, UnsignedDouble, UnsignedFloat};
-pub use time::{Millis, Timestamp};
+pub use time::{Millis, RowTimestampBigint, Timestamp};
 
 const PHOENIX: &str = "Phoenix";
 

@@ -56,6 +56,9 @@ pub(crate) fn join(millis: i64, sub: u32) -> Option<SystemTime> {
 }
 
 const TOO_FAR: &str = "a Phoenix date or time's milliseconds since 1970 fit in an i64";
+/// Phoenix: "Value of a ROW_TIMESTAMP column cannot be less than zero".
+pub(crate) const ROW_TS_BEFORE_1970: &str =
+    "a Phoenix ROW_TIMESTAMP is at or after 1970-01-01 (it is the cells' timestamp)";
 const BEFORE_1970: &str =
     "an UNSIGNED_DATE, UNSIGNED_TIME or UNSIGNED_TIMESTAMP is at or after 1970-01-01";
 
@@ -81,12 +84,13 @@ fn millis_of<const UNSIGNED: bool>(b: [u8; 8]) -> Option<i64> {
 }
 
 /// Phoenix DATE or TIME (`UNSIGNED = false`) or UNSIGNED_DATE / UNSIGNED_TIME (`true`), from a
-/// `SystemTime` of whole milliseconds: 8 bytes.
+/// `SystemTime` of whole milliseconds: 8 bytes. `ROW_TS`: the table's ROW_TIMESTAMP column,
+/// at or after 1970.
 #[derive(Debug, Clone, Copy)]
-pub struct Millis<const UNSIGNED: bool>;
+pub struct Millis<const UNSIGNED: bool, const ROW_TS: bool = false>;
 
 fixed_width! {
-    impl[const UNSIGNED: bool] Format<SystemTime> for Millis<UNSIGNED> {
+    impl[const UNSIGNED: bool, const ROW_TS: bool] Format<SystemTime> for Millis<UNSIGNED, ROW_TS> {
         width: 8;
         fn write(v, w) {
             let (millis, sub) = split(v).ok_or_else(|| refuse(w, TOO_FAR))?;
@@ -100,29 +104,37 @@ fixed_width! {
             if UNSIGNED && millis < 0 {
                 return Err(refuse(w, BEFORE_1970));
             }
+            if ROW_TS && millis < 0 {
+                return Err(refuse(w, ROW_TS_BEFORE_1970));
+            }
             w.put(&millis_bytes::<UNSIGNED>(millis));
             Ok(())
         }
         fn read(r) {
             let start = r.offset();
-            let millis = millis_of::<UNSIGNED>(r.take()?).ok_or_else(|| r.out_of_range(start))?;
+            let millis = millis_of::<UNSIGNED>(r.take()?)
+                .filter(|&m| !ROW_TS || m >= 0)
+                .ok_or_else(|| r.out_of_range(start))?;
             join(millis, 0).ok_or_else(|| r.out_of_range(start))
         }
     }
 }
 
 /// Phoenix TIMESTAMP (`UNSIGNED = false`) or UNSIGNED_TIMESTAMP (`true`), from a `SystemTime`:
-/// 12 bytes, nanosecond precision.
+/// 12 bytes, nanosecond precision. `ROW_TS`: the table's ROW_TIMESTAMP column, at or after 1970.
 #[derive(Debug, Clone, Copy)]
-pub struct Timestamp<const UNSIGNED: bool>;
+pub struct Timestamp<const UNSIGNED: bool, const ROW_TS: bool = false>;
 
 fixed_width! {
-    impl[const UNSIGNED: bool] Format<SystemTime> for Timestamp<UNSIGNED> {
+    impl[const UNSIGNED: bool, const ROW_TS: bool] Format<SystemTime> for Timestamp<UNSIGNED, ROW_TS> {
         width: 12;
         fn write(v, w) {
             let (millis, sub) = split(v).ok_or_else(|| refuse(w, TOO_FAR))?;
             if UNSIGNED && millis < 0 {
                 return Err(refuse(w, BEFORE_1970));
+            }
+            if ROW_TS && millis < 0 {
+                return Err(refuse(w, ROW_TS_BEFORE_1970));
             }
             w.put(&millis_bytes::<UNSIGNED>(millis));
             w.put(&sub.to_be_bytes());
@@ -130,7 +142,9 @@ fixed_width! {
         }
         fn read(r) {
             let start = r.offset();
-            let millis = millis_of::<UNSIGNED>(r.take()?).ok_or_else(|| r.out_of_range(start))?;
+            let millis = millis_of::<UNSIGNED>(r.take()?)
+                .filter(|&m| !ROW_TS || m >= 0)
+                .ok_or_else(|| r.out_of_range(start))?;
             let sub = u32::from_be_bytes(r.take()?);
             if u128::from(sub) >= NANOS_PER_MILLI {
                 return Err(r.invalid(
@@ -165,5 +179,29 @@ mod tests {
         assert_eq!(split(&past), None);
         let beyond = join(i64::MAX, 999_999).unwrap() + Duration::from_nanos(1);
         assert_eq!(split(&beyond), None);
+    }
+}
+
+/// Phoenix BIGINT as the table's ROW_TIMESTAMP column (`#[phoenix(ROW_TIMESTAMP)] i64`): the
+/// BIGINT bytes (sign bit flipped), at least 0 (the cells' timestamp in milliseconds).
+#[derive(Debug, Clone, Copy)]
+pub struct RowTimestampBigint;
+
+fixed_width! {
+    impl[] Format<i64> for RowTimestampBigint {
+        width: 8;
+        fn write(v, w) {
+            if *v < 0 {
+                return Err(refuse(w, ROW_TS_BEFORE_1970));
+            }
+            w.put(&millis_bytes::<false>(*v));
+            Ok(())
+        }
+        fn read(r) {
+            let start = r.offset();
+            millis_of::<false>(r.take()?)
+                .filter(|&m| m >= 0)
+                .ok_or_else(|| r.out_of_range(start))
+        }
     }
 }
