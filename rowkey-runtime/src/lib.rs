@@ -38,6 +38,7 @@ pub mod encodings;
 mod error;
 mod explain;
 pub mod format;
+mod fuzzy;
 pub mod hbase;
 mod io;
 mod key;

@@ -11,7 +11,6 @@
 
 use super::protobuf;
 use super::shell_string;
-use crate::key::RowKey;
 
 /// The Java class of the multi-range filter, as `hbase.pb.Filter.name` carries it.
 pub const MULTI_ROW_RANGE_FILTER: &str = "org.apache.hadoop.hbase.filter.MultiRowRangeFilter";
@@ -174,38 +173,33 @@ pub struct FuzzyRowFilter {
 }
 
 impl FuzzyRowFilter {
-    /// The filter that fixes `fields` of `template` (the other fields' values do not matter).
-    pub fn matching<K: RowKey>(template: &K, fields: &[&str]) -> Result<Self, FuzzyError> {
-        let layout = K::layout();
-        let bytes = template
-            .encode()
-            .map_err(|e| FuzzyError::Encode(e.to_string()))?;
-        if fields.is_empty() {
-            return Err(FuzzyError::NoField);
-        }
-        let mut spans = Vec::with_capacity(fields.len());
-        for name in fields {
-            let field = layout
-                .fields
-                .iter()
-                .find(|f| f.name == *name)
-                .ok_or_else(|| FuzzyError::UnknownField((*name).to_owned()))?;
-            match (field.offset, field.width) {
-                (Some(at), Some(width)) => spans.push(at..at + width),
-                _ => return Err(FuzzyError::NotAtFixedOffset(field.name)),
-            }
-        }
-        let end = spans.iter().map(|s| s.end).max().unwrap_or(0);
+    /// The filter fixing the bytes of `key` within `spans` (each `start..end`), every other
+    /// byte free; the pattern ends with the last span. (For a key type, see
+    /// [`FuzzyRowFilter::matching`].)
+    ///
+    /// ```
+    /// use rowkey::hbase::FuzzyRowFilter;
+    ///
+    /// let f = FuzzyRowFilter::from_spans(b"\x07abcd", &[3..5]);
+    /// assert_eq!((f.key, f.mask), (b"\0\0\0cd".to_vec(), vec![1, 1, 1, 0, 0]));
+    /// ```
+    pub fn from_spans(key: &[u8], spans: &[core::ops::Range<usize>]) -> Self {
+        let end = spans
+            .iter()
+            .map(|s| s.end)
+            .max()
+            .unwrap_or(0)
+            .min(key.len());
         let mut mask = vec![1u8; end];
         for span in spans {
-            mask[span].fill(0);
+            mask[span.start.min(end)..span.end.min(end)].fill(0);
         }
-        let key = bytes[..end]
+        let key = key[..end]
             .iter()
             .zip(&mask)
             .map(|(&b, &m)| if m == 0 { b } else { 0 })
             .collect();
-        Ok(FuzzyRowFilter { key, mask })
+        FuzzyRowFilter { key, mask }
     }
 
     /// Whether HBase's filter lets `row` through (`FuzzyRowFilter.satisfies`): every fixed byte

@@ -17,7 +17,9 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::refuse;
+use crate::error::{DecodeError, EncodeError};
 use crate::format::fixed_width;
+use crate::io::{Reader, Writer};
 
 const NANOS_PER_MILLI: u128 = 1_000_000;
 
@@ -83,6 +85,34 @@ fn millis_of<const UNSIGNED: bool>(b: [u8; 8]) -> Option<i64> {
     }
 }
 
+/// The instant's millisecond and sub-millisecond nanoseconds, refused when the millisecond
+/// does not fit, or is before 1970 for an UNSIGNED_ type or a ROW_TIMESTAMP.
+#[inline]
+fn checked<const UNSIGNED: bool, const ROW_TS: bool>(
+    v: &SystemTime,
+    w: &Writer<'_>,
+) -> Result<(i64, u32), EncodeError> {
+    let (millis, sub) = split(v).ok_or_else(|| refuse(w, TOO_FAR))?;
+    if UNSIGNED && millis < 0 {
+        return Err(refuse(w, BEFORE_1970));
+    }
+    if ROW_TS && millis < 0 {
+        return Err(refuse(w, ROW_TS_BEFORE_1970));
+    }
+    Ok((millis, sub))
+}
+
+/// The 8 bytes of a millisecond, refused (at `start`) as `checked` refuses them.
+#[inline]
+fn read_millis<const UNSIGNED: bool, const ROW_TS: bool>(
+    r: &mut Reader<'_>,
+    start: usize,
+) -> Result<i64, DecodeError> {
+    millis_of::<UNSIGNED>(r.take()?)
+        .filter(|&m| !ROW_TS || m >= 0)
+        .ok_or_else(|| r.out_of_range(start))
+}
+
 /// Phoenix DATE or TIME (`UNSIGNED = false`) or UNSIGNED_DATE / UNSIGNED_TIME (`true`), from a
 /// `SystemTime` of whole milliseconds: 8 bytes. `ROW_TS`: the table's ROW_TIMESTAMP column,
 /// at or after 1970.
@@ -93,7 +123,7 @@ fixed_width! {
     impl[const UNSIGNED: bool, const ROW_TS: bool] Format<SystemTime> for Millis<UNSIGNED, ROW_TS> {
         width: 8;
         fn write(v, w) {
-            let (millis, sub) = split(v).ok_or_else(|| refuse(w, TOO_FAR))?;
+            let (millis, sub) = checked::<UNSIGNED, ROW_TS>(v, w)?;
             if sub != 0 {
                 return Err(refuse(
                     w,
@@ -101,20 +131,12 @@ fixed_width! {
                      fraction of one (use TIMESTAMP, or round it)",
                 ));
             }
-            if UNSIGNED && millis < 0 {
-                return Err(refuse(w, BEFORE_1970));
-            }
-            if ROW_TS && millis < 0 {
-                return Err(refuse(w, ROW_TS_BEFORE_1970));
-            }
             w.put(&millis_bytes::<UNSIGNED>(millis));
             Ok(())
         }
         fn read(r) {
             let start = r.offset();
-            let millis = millis_of::<UNSIGNED>(r.take()?)
-                .filter(|&m| !ROW_TS || m >= 0)
-                .ok_or_else(|| r.out_of_range(start))?;
+            let millis = read_millis::<UNSIGNED, ROW_TS>(r, start)?;
             join(millis, 0).ok_or_else(|| r.out_of_range(start))
         }
     }
@@ -129,22 +151,14 @@ fixed_width! {
     impl[const UNSIGNED: bool, const ROW_TS: bool] Format<SystemTime> for Timestamp<UNSIGNED, ROW_TS> {
         width: 12;
         fn write(v, w) {
-            let (millis, sub) = split(v).ok_or_else(|| refuse(w, TOO_FAR))?;
-            if UNSIGNED && millis < 0 {
-                return Err(refuse(w, BEFORE_1970));
-            }
-            if ROW_TS && millis < 0 {
-                return Err(refuse(w, ROW_TS_BEFORE_1970));
-            }
+            let (millis, sub) = checked::<UNSIGNED, ROW_TS>(v, w)?;
             w.put(&millis_bytes::<UNSIGNED>(millis));
             w.put(&sub.to_be_bytes());
             Ok(())
         }
         fn read(r) {
             let start = r.offset();
-            let millis = millis_of::<UNSIGNED>(r.take()?)
-                .filter(|&m| !ROW_TS || m >= 0)
-                .ok_or_else(|| r.out_of_range(start))?;
+            let millis = read_millis::<UNSIGNED, ROW_TS>(r, start)?;
             let sub = u32::from_be_bytes(r.take()?);
             if u128::from(sub) >= NANOS_PER_MILLI {
                 return Err(r.invalid(
