@@ -518,3 +518,95 @@ fn row_timestamp_columns_are_their_type_from_1970() {
     // The fingerprint follows the column: DATE and TIMESTAMP of a SystemTime differ.
     assert_ne!(Row::LAYOUT_FINGERPRINT, Plain::LAYOUT_FINGERPRINT);
 }
+
+/// chrono's `DateTime<Utc>` (feature `chrono`): the same bytes as a `SystemTime` for every
+/// golden DATE, TIME and TIMESTAMP line chrono can hold, decoded back to the same instant; a
+/// leap second is refused.
+#[test]
+fn chrono_date_times_write_the_golden_bytes() {
+    use chrono::{DateTime, Utc};
+    macro_rules! keys {
+        ($($asc:ident $desc:ident: $($attr:meta)*;)*) => {$(
+            #[derive(RowKey, Debug, PartialEq)]
+            #[rowkey(encoding = "phoenix")]
+            struct $asc {
+                $(#[$attr])*
+                v: DateTime<Utc>,
+            }
+            #[derive(RowKey, Debug, PartialEq)]
+            #[rowkey(encoding = "phoenix")]
+            struct $desc {
+                $(#[$attr])*
+                #[desc]
+                v: DateTime<Utc>,
+            }
+        )*};
+    }
+    keys! {
+        CDate CDateDesc: phoenix(DATE);
+        CTime CTimeDesc: phoenix(TIME);
+        CTs CTsDesc: ;
+        CUDate CUDateDesc: phoenix(UNSIGNED_DATE);
+        CUTime CUTimeDesc: phoenix(UNSIGNED_TIME);
+        CUTs CUTsDesc: phoenix(UNSIGNED_TIMESTAMP);
+    }
+    fn both<A: RowKey, D: RowKey>(a: &A, d: &D) -> Option<(String, String)> {
+        Some((hex(&a.encode().ok()?), hex(&d.encode().ok()?)))
+    }
+    let mut checked = 0;
+    for text in include_str!("data/phoenix_time_types.jsonl").lines() {
+        let line: Value = serde_json::from_str(text).unwrap();
+        let sql = line["sql_type"].as_str().unwrap();
+        if line["kind"] != "encode"
+            || line["value"].is_null()
+            || !sql.contains("DATE") && !sql.contains("TIME")
+        {
+            continue;
+        }
+        let millis: i64 = line["value"].as_str().unwrap().parse().unwrap();
+        let sub = line
+            .get("value_nanos")
+            .and_then(Value::as_u64)
+            .map_or(0, |n| n % 1_000_000) as u32;
+        let Some(v) = DateTime::<Utc>::from_timestamp(
+            millis.div_euclid(1000),
+            (millis.rem_euclid(1000) as u32) * 1_000_000 + sub,
+        ) else {
+            continue; // beyond chrono's range
+        };
+        let got = match sql {
+            "DATE" => both(&CDate { v }, &CDateDesc { v }),
+            "TIME" => both(&CTime { v }, &CTimeDesc { v }),
+            "TIMESTAMP" => both(&CTs { v }, &CTsDesc { v }),
+            "UNSIGNED_DATE" => both(&CUDate { v }, &CUDateDesc { v }),
+            "UNSIGNED_TIME" => both(&CUTime { v }, &CUTimeDesc { v }),
+            "UNSIGNED_TIMESTAMP" => both(&CUTs { v }, &CUTsDesc { v }),
+            other => panic!("{other}"),
+        };
+        match got {
+            None => assert!(line.get("error").is_some(), "{text}"),
+            Some((a, d)) => {
+                assert_eq!(a, line["to_bytes"].as_str().unwrap(), "{text}");
+                assert_eq!(d, line["to_bytes_desc"].as_str().unwrap(), "{text}");
+                if sql == "TIMESTAMP" {
+                    assert_eq!(CTs::decode(&unhex(&a)).unwrap().v, v);
+                    assert_eq!(CTsDesc::decode(&unhex(&d)).unwrap().v, v);
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "{checked}");
+    let leap = DateTime::<Utc>::from_timestamp(1_483_228_799, 1_500_000_000).unwrap();
+    assert!(CTs { v: leap }.encode().is_err());
+    // An instant Phoenix can write but chrono cannot hold does not decode.
+    let far = one::Ts {
+        v: instant(i64::MAX, 0),
+    }
+    .encode()
+    .unwrap();
+    assert!(matches!(
+        CTs::decode(&far),
+        Err(DecodeError::OutOfRange { field: "v", .. })
+    ));
+}

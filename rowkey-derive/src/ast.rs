@@ -237,6 +237,28 @@ pub fn is_system_time(ty: &Type) -> bool {
     is_named(ty, "SystemTime")
 }
 
+/// True for `DateTime<Utc>` (`chrono::DateTime<chrono::Utc>`), also inside an `Option`.
+pub fn is_chrono_utc(ty: &Type) -> bool {
+    let Type::Path(p) = ungroup(ty) else {
+        return false;
+    };
+    let Some(last) = p.path.segments.last() else {
+        return false;
+    };
+    let PathArguments::AngleBracketed(args) = &last.arguments else {
+        return false;
+    };
+    let mut types = args.args.iter().filter_map(|a| match a {
+        GenericArgument::Type(t) => Some(t),
+        _ => None,
+    });
+    match (last.ident.to_string().as_str(), types.next(), types.next()) {
+        ("DateTime", Some(tz), None) => is_named(tz, "Utc"),
+        ("Option", Some(inner), None) => is_chrono_utc(inner),
+        _ => false,
+    }
+}
+
 /// True for a path type whose last segment is `name` without arguments, also inside an
 /// `Option`.
 fn is_named(ty: &Type, name: &str) -> bool {

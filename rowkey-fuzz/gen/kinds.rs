@@ -736,6 +736,27 @@ pub fn phoenix() -> Vec<Kind> {
         )
         .accepts(format!("rowkey_fuzz::order::phoenix_date(v, {unsigned})"))));
     }
+    // chrono's DateTime<Utc> (feature `chrono`): the same columns.
+    for (name, attrs, whole, unsigned) in [
+        ("phoenix chrono TIMESTAMP", vec![], false, false),
+        ("phoenix chrono DATE", vec!["#[phoenix(DATE)]"], true, false),
+        (
+            "phoenix chrono UNSIGNED_TIMESTAMP",
+            vec!["#[phoenix(UNSIGNED_TIMESTAMP)]"],
+            false,
+            true,
+        ),
+    ] {
+        out.push(px(kind(
+            name,
+            "chrono::DateTime<chrono::Utc>",
+            &attrs,
+            &format!("rowkey_fuzz::values::utc(g, {whole})"),
+        )
+        .accepts(format!(
+            "rowkey_fuzz::order::phoenix_utc(v, {whole}, {unsigned})"
+        ))));
+    }
     // ROW_TIMESTAMP columns (at most one per layout; the layout keeps the first): the same
     // bytes, at or after 1970.
     out.push(px(kind(

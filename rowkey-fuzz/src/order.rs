@@ -109,6 +109,15 @@ pub fn phoenix_date(t: &std::time::SystemTime, unsigned: bool) -> bool {
     phoenix_instant(t).is_some_and(|(m, sub)| sub == 0 && (!unsigned || m >= 0))
 }
 
+/// A chrono instant a Phoenix date or time column accepts: no leap second, whole milliseconds
+/// for DATE and TIME (`whole`), from 1970 for the UNSIGNED_ forms.
+pub fn phoenix_utc(t: &chrono::DateTime<chrono::Utc>, whole: bool, unsigned: bool) -> bool {
+    let nanos = t.timestamp_subsec_nanos();
+    nanos < 1_000_000_000
+        && (!whole || nanos.is_multiple_of(1_000_000))
+        && (!unsigned || t.timestamp_millis() >= 0)
+}
+
 /// A Phoenix CHAR(n) value `encode` accepts: 1 to n ASCII characters from `' '`, not ending
 /// with a space.
 pub fn phoenix_char(v: &str, n: usize) -> bool {

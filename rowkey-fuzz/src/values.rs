@@ -97,3 +97,22 @@ impl Rng {
         rowkey::opentsdb::Tags((0..n).map(|_| (uid(self), uid(self))).collect())
     }
 }
+
+/// A chrono instant: [`Rng::instant`]'s, where chrono can hold it (else 1970), and sometimes a
+/// leap second (nanoseconds of 10^9 or more, refused by Phoenix keys).
+pub fn utc(g: &mut Rng, whole_millis: bool) -> chrono::DateTime<chrono::Utc> {
+    if g.chance(1, 16) {
+        let secs = 1_483_228_799 + 60 * g.below(1000) as i64;
+        let nanos = 1_000_000_000 + g.below(1_000_000_000) as u32;
+        if let Some(t) = chrono::DateTime::from_timestamp(secs, nanos) {
+            return t;
+        }
+    }
+    let t = g.instant(whole_millis);
+    crate::order::phoenix_instant(&t)
+        .and_then(|(m, sub)| {
+            let nanos = (m.rem_euclid(1000) as u32) * 1_000_000 + sub;
+            chrono::DateTime::from_timestamp(m.div_euclid(1000), nanos)
+        })
+        .unwrap_or_default()
+}

@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::hooks::{is_some, refuse_flags, EmptyKey, Encoding};
 use super::refusal::Refusal;
-use crate::ast::{is_decimal, is_system_time, Class, Field, Input};
+use crate::ast::{is_chrono_utc, is_decimal, is_system_time, Class, Field, Input};
 use crate::attr::SaltKind;
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
@@ -227,8 +227,8 @@ enum Column {
 
 /// The type table, for messages.
 const MAPPING: &str = "integers (TINYINT to BIGINT; u8 to u64 UNSIGNED_*), f32, f64, bool, \
-                       String, [u8; N], Vec<u8>, SystemTime (TIMESTAMP; `#[phoenix(DATE)]` and \
-                       others), Decimal; the table is in `rowkey::encodings::phoenix`";
+                       String, [u8; N], Vec<u8>, SystemTime or chrono's DateTime<Utc> (TIMESTAMP; \
+                       `#[phoenix(DATE)]` and others), Decimal; the table is in `rowkey::encodings::phoenix`";
 
 fn column(f: &Field) -> Option<Column> {
     let fixed = f.attrs.fixed.as_ref().map(|n| n.value);
@@ -240,7 +240,7 @@ fn column(f: &Field) -> Option<Column> {
             None => Column::Decimal,
         });
     }
-    if fixed.is_none() && is_system_time(f.ty) {
+    if fixed.is_none() && (is_system_time(f.ty) || is_chrono_utc(f.ty)) {
         return Some(match named {
             Some("DATE") => Column::Millis("DATE"),
             Some("TIME") => Column::Millis("TIME"),
@@ -446,8 +446,8 @@ fn field(cx: &Ctxt, f: &Field) {
                 ty,
                 format!(
                     "`#[phoenix({ty})]` does not fit this field's type: DATE, TIME, TIMESTAMP and \
-                     their UNSIGNED_ forms take a std::time::SystemTime, UNSIGNED_FLOAT an f32, \
-                     UNSIGNED_DOUBLE an f64"
+                     their UNSIGNED_ forms take a std::time::SystemTime (or a \
+                     chrono::DateTime<Utc>), UNSIGNED_FLOAT an f32, UNSIGNED_DOUBLE an f64"
                 ),
             );
         }

@@ -58,6 +58,9 @@ pub(crate) fn join(millis: i64, sub: u32) -> Option<SystemTime> {
 }
 
 const TOO_FAR: &str = "a Phoenix date or time's milliseconds since 1970 fit in an i64";
+const FRACTION: &str = "a Phoenix DATE or TIME holds whole milliseconds; this instant has a \
+                        fraction of one (use TIMESTAMP, or round it)";
+
 /// Phoenix: "Value of a ROW_TIMESTAMP column cannot be less than zero".
 pub(crate) const ROW_TS_BEFORE_1970: &str =
     "a Phoenix ROW_TIMESTAMP is at or after 1970-01-01 (it is the cells' timestamp)";
@@ -113,6 +116,20 @@ fn read_millis<const UNSIGNED: bool, const ROW_TS: bool>(
         .ok_or_else(|| r.out_of_range(start))
 }
 
+/// A TIMESTAMP's 4 bytes of nanoseconds after its millisecond (the field starts at `start`).
+#[inline]
+fn read_sub(r: &mut Reader<'_>, start: usize) -> Result<u32, DecodeError> {
+    let sub = u32::from_be_bytes(r.take()?);
+    if u128::from(sub) >= NANOS_PER_MILLI {
+        return Err(r.invalid(
+            start + 8,
+            "a TIMESTAMP's nanoseconds after its millisecond, below 1000000 (an old Phoenix's \
+             whole-fraction form is not read)",
+        ));
+    }
+    Ok(sub)
+}
+
 /// Phoenix DATE or TIME (`UNSIGNED = false`) or UNSIGNED_DATE / UNSIGNED_TIME (`true`), from a
 /// `SystemTime` of whole milliseconds: 8 bytes. `ROW_TS`: the table's ROW_TIMESTAMP column,
 /// at or after 1970.
@@ -125,11 +142,7 @@ fixed_width! {
         fn write(v, w) {
             let (millis, sub) = checked::<UNSIGNED, ROW_TS>(v, w)?;
             if sub != 0 {
-                return Err(refuse(
-                    w,
-                    "a Phoenix DATE or TIME holds whole milliseconds; this instant has a \
-                     fraction of one (use TIMESTAMP, or round it)",
-                ));
+                return Err(refuse(w, FRACTION));
             }
             w.put(&millis_bytes::<UNSIGNED>(millis));
             Ok(())
@@ -159,14 +172,7 @@ fixed_width! {
         fn read(r) {
             let start = r.offset();
             let millis = read_millis::<UNSIGNED, ROW_TS>(r, start)?;
-            let sub = u32::from_be_bytes(r.take()?);
-            if u128::from(sub) >= NANOS_PER_MILLI {
-                return Err(r.invalid(
-                    start + 8,
-                    "a TIMESTAMP's nanoseconds after its millisecond, below 1000000 (an old \
-                     Phoenix's whole-fraction form is not read)",
-                ));
-            }
+            let sub = read_sub(r, start)?;
             join(millis, sub).ok_or_else(|| r.out_of_range(start))
         }
     }
@@ -216,6 +222,87 @@ fixed_width! {
             millis_of::<false>(r.take()?)
                 .filter(|&m| m >= 0)
                 .ok_or_else(|| r.out_of_range(start))
+        }
+    }
+}
+
+/// `chrono::DateTime<Utc>` (feature `chrono`) as the same columns: the instant's millisecond
+/// (at or before it) and the nanoseconds after, as for a `SystemTime`. A leap second (chrono's
+/// nanoseconds of 1,000,000,000 or more) has no Phoenix form and is refused; decode refuses an
+/// instant chrono cannot hold (beyond about ±262,000 years).
+#[cfg(feature = "chrono")]
+mod chrono_utc {
+    use chrono::{DateTime, Utc};
+
+    use super::*;
+
+    const LEAP: &str = "a leap second (chrono's nanoseconds of 1,000,000,000 or more) has no \
+                        Phoenix date or time";
+
+    /// The millisecond and the nanoseconds after it.
+    fn split_utc(v: &DateTime<Utc>, w: &Writer<'_>) -> Result<(i64, u32), EncodeError> {
+        let nanos = v.timestamp_subsec_nanos();
+        if nanos >= 1_000_000_000 {
+            return Err(refuse(w, LEAP));
+        }
+        Ok((v.timestamp_millis(), nanos % 1_000_000))
+    }
+
+    /// The instant `millis` and `sub` nanoseconds after 1970, if chrono can hold it.
+    fn join_utc(millis: i64, sub: u32) -> Option<DateTime<Utc>> {
+        let secs = millis.div_euclid(1000);
+        let nanos = (millis.rem_euclid(1000) as u32) * 1_000_000 + sub;
+        DateTime::from_timestamp(secs, nanos)
+    }
+
+    fn checked_utc<const UNSIGNED: bool, const ROW_TS: bool>(
+        v: &DateTime<Utc>,
+        w: &Writer<'_>,
+    ) -> Result<(i64, u32), EncodeError> {
+        let (millis, sub) = split_utc(v, w)?;
+        if UNSIGNED && millis < 0 {
+            return Err(refuse(w, BEFORE_1970));
+        }
+        if ROW_TS && millis < 0 {
+            return Err(refuse(w, ROW_TS_BEFORE_1970));
+        }
+        Ok((millis, sub))
+    }
+
+    fixed_width! {
+        impl[const UNSIGNED: bool, const ROW_TS: bool] Format<DateTime<Utc>> for Millis<UNSIGNED, ROW_TS> {
+            width: 8;
+            fn write(v, w) {
+                let (millis, sub) = checked_utc::<UNSIGNED, ROW_TS>(v, w)?;
+                if sub != 0 {
+                    return Err(refuse(w, FRACTION));
+                }
+                w.put(&millis_bytes::<UNSIGNED>(millis));
+                Ok(())
+            }
+            fn read(r) {
+                let start = r.offset();
+                let millis = read_millis::<UNSIGNED, ROW_TS>(r, start)?;
+                join_utc(millis, 0).ok_or_else(|| r.out_of_range(start))
+            }
+        }
+    }
+
+    fixed_width! {
+        impl[const UNSIGNED: bool, const ROW_TS: bool] Format<DateTime<Utc>> for Timestamp<UNSIGNED, ROW_TS> {
+            width: 12;
+            fn write(v, w) {
+                let (millis, sub) = checked_utc::<UNSIGNED, ROW_TS>(v, w)?;
+                w.put(&millis_bytes::<UNSIGNED>(millis));
+                w.put(&sub.to_be_bytes());
+                Ok(())
+            }
+            fn read(r) {
+                let start = r.offset();
+                let millis = read_millis::<UNSIGNED, ROW_TS>(r, start)?;
+                let sub = read_sub(r, start)?;
+                join_utc(millis, sub).ok_or_else(|| r.out_of_range(start))
+            }
         }
     }
 }
