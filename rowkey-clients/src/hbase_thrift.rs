@@ -70,78 +70,15 @@ pub fn scan(range: &ScanRange) -> TScan {
 /// assert_eq!(p.admit(b"aa\xFF"), Admit::End); // below the range: close the scanner
 /// ```
 pub fn reversed_scan(range: &ScanRange) -> ReversedThriftScan {
-    // An empty row is the end of the table to HBase in either place, so an empty predecessor
-    // is no use: the range then reads the row `stop` (or every row below `start`) and trims.
-    let top = predecessor(&range.stop);
-    let bottom = predecessor(&range.start);
-    let start_row = match top {
-        _ if range.stop.is_empty() => None,
-        Some(p) => Some(p.to_vec()),
-        None => Some(range.stop.clone()),
-    };
-    ReversedThriftScan {
-        scan: TScan {
-            start_row,
-            stop_row: bottom.map(<[u8]>::to_vec),
-            reversed: Some(true),
-            ..TScan::default()
-        },
-        top_exact: range.stop.is_empty() || top.is_some(),
-        bottom_exact: range.start.is_empty() || bottom.is_some(),
-        range: range.clone(),
-    }
+    crate::reversed::reversed(range, |start_row, stop_row| TScan {
+        start_row,
+        stop_row,
+        reversed: Some(true),
+        ..TScan::default()
+    })
 }
 
 /// A reversed Thrift 1 scan and the range it must be trimmed to (see [`reversed_scan`]).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ReversedThriftScan {
-    /// What to send to `scannerOpenWithScan`.
-    pub scan: TScan,
-    range: ScanRange,
-    top_exact: bool,
-    bottom_exact: bool,
-}
+pub type ReversedThriftScan = crate::reversed::Reversed<TScan>;
 
-/// What to do with a row a reversed scan returned, in the order it returned them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Admit {
-    /// In the range: keep it.
-    Take,
-    /// Above the range (the row at the scan's inclusive start): drop it and read on.
-    Skip,
-    /// Below the range: drop it and close the scanner; no later row is in the range.
-    End,
-}
-
-impl ReversedThriftScan {
-    /// True when the scan reads exactly the range's rows, so [`admit`](Self::admit) always
-    /// says [`Admit::Take`].
-    pub fn is_exact(&self) -> bool {
-        self.top_exact && self.bottom_exact
-    }
-
-    /// The range this scan reads, highest row first.
-    pub fn range(&self) -> &ScanRange {
-        &self.range
-    }
-
-    /// Whether to keep `row`, skip it or stop reading.
-    pub fn admit(&self, row: &[u8]) -> Admit {
-        if row < &self.range.start[..] {
-            Admit::End
-        } else if !self.range.stop.is_empty() && row >= &self.range.stop[..] {
-            Admit::Skip
-        } else {
-            Admit::Take
-        }
-    }
-}
-
-/// The largest row below `key`, when there is one and HBase can take it as a bound: `key`
-/// minus a trailing `00`, unless that leaves the empty row.
-fn predecessor(key: &[u8]) -> Option<&[u8]> {
-    match key.split_last() {
-        Some((0, rest)) if !rest.is_empty() => Some(rest),
-        _ => None,
-    }
-}
+pub use crate::reversed::{Admit, Reversed};

@@ -8,9 +8,9 @@
 //! field ids and types; the other fields are left unset, which the gateway reads as their
 //! defaults. The gateway (`ThriftUtilities.scanFromThrift`) turns it into a Java `Scan` with
 //! `withStartRow` (inclusive), `withStopRow` (exclusive) and `setReversed`, as Thrift 1 does:
-//! a forward scan is exact ([`scan`]). A reversed scan has Thrift 1's problem (no inclusive
-//! flags) and its answer, the `hbase_thrift` module's `reversed_scan` rows and trim; this
-//! module does not repeat it yet.
+//! a forward scan is exact ([`scan`]); a reversed scan has Thrift 1's limits (no inclusive
+//! flags) and the same answer ([`reversed_scan`]: exact where byte strings allow, otherwise
+//! [`Reversed::admit`] trims what comes back).
 //! `filterBytes` (HBase 2.2+) carries a filter's protobuf, such as a plan's
 //! [`MultiRowRangeFilter`](rowkey_runtime::hbase::MultiRowRangeFilter): one scanner for every
 //! salt bucket ([`one_scan`]).
@@ -23,6 +23,7 @@
 //! assert_eq!((s.start_row.as_deref(), s.stop_row.as_deref()), (Some(&b"ab"[..]), Some(&b"ac"[..])));
 //! ```
 
+pub use crate::reversed::{Admit, Reversed};
 use rowkey_runtime::{ScanPlan, ScanRange};
 use thrift::protocol::{
     TFieldIdentifier, TInputProtocol, TOutputProtocol, TSerializable, TStructIdentifier, TType,
@@ -62,6 +63,30 @@ pub fn scan(range: &ScanRange) -> TScan {
         stop_row: (!range.stop.is_empty()).then(|| range.stop.clone()),
         ..TScan::default()
     }
+}
+
+/// The reversed scan of `range` and the check that trims what it reads to the range: the rows
+/// and rules of the Thrift 1 module's `reversed_scan`, in Thrift 2's `TScan`.
+///
+/// ```
+/// use rowkey_clients::hbase_thrift2::{reversed_scan, Admit};
+/// use rowkey_runtime::ScanRange;
+///
+/// let r = reversed_scan(&ScanRange { start: b"k1\x00".to_vec(), stop: b"k9\x00".to_vec() });
+/// assert!(r.is_exact());
+/// assert_eq!(r.scan.start_row.as_deref(), Some(&b"k9"[..]));
+/// assert_eq!(r.scan.reversed, Some(true));
+/// let p = reversed_scan(&ScanRange::prefix(b"ab"));
+/// assert_eq!(p.admit(b"ac"), Admit::Skip);
+/// assert_eq!(p.admit(b"aa\xFF"), Admit::End);
+/// ```
+pub fn reversed_scan(range: &ScanRange) -> Reversed<TScan> {
+    crate::reversed::reversed(range, |start_row, stop_row| TScan {
+        start_row,
+        stop_row,
+        reversed: Some(true),
+        ..TScan::default()
+    })
 }
 
 /// One scan for every range of `plan`: from the first range's start to the last range's stop,

@@ -31,5 +31,7 @@ pub mod bigtable;
 pub mod hbase_thrift;
 #[cfg(feature = "hbase-thrift2")]
 pub mod hbase_thrift2;
+#[cfg(any(feature = "hbase-thrift", feature = "hbase-thrift2"))]
+mod reversed;
 #[cfg(feature = "tikv")]
 pub mod tikv;

@@ -6,7 +6,9 @@
 
 use proptest::prelude::*;
 use rowkey::{RowKey, ScanRange};
-use rowkey_clients::hbase_thrift2::{one_scan, scan, TScan};
+use rowkey_clients::hbase_thrift2::{one_scan, reversed_scan, scan, Admit, TScan};
+
+mod support;
 use thrift::protocol::{TBinaryInputProtocol, TBinaryOutputProtocol, TSerializable};
 
 fn to_bytes(s: &TScan) -> Vec<u8> {
@@ -77,5 +79,54 @@ proptest! {
             let in_scan = key >= start && (stop.is_empty() || key < stop);
             prop_assert_eq!(in_scan && filter.matches(&key), d == day);
         }
+    }
+}
+
+/// The rows HBase's gateway reads for `scan` from the sorted `table` (`ThriftUtilities`: a Java
+/// `Scan` with `withStartRow` inclusive, `withStopRow` exclusive, `setReversed`), in order.
+fn hbase_reads(scan: &TScan, table: &[Vec<u8>]) -> Vec<Vec<u8>> {
+    let start = scan.start_row.clone().unwrap_or_default();
+    let stop = scan.stop_row.clone().unwrap_or_default();
+    if scan.reversed == Some(true) {
+        table
+            .iter()
+            .rev()
+            .filter(|k| (start.is_empty() || k <= &&start) && (stop.is_empty() || k > &&stop))
+            .cloned()
+            .collect()
+    } else {
+        table
+            .iter()
+            .filter(|k| k >= &&start && (stop.is_empty() || k < &&stop))
+            .cloned()
+            .collect()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Forward scans read exactly the range; reversed ones, trimmed by `admit`, read exactly
+    /// its rows highest first.
+    #[test]
+    fn scans_read_exactly_the_range(range in support::range(), keys in proptest::collection::vec(support::key(), 0..20)) {
+        let table: Vec<Vec<u8>> = support::table(&range, keys).into_iter().filter(|k| !k.is_empty()).collect();
+        let expected: Vec<Vec<u8>> = table.iter().filter(|k| range.contains(k)).cloned().collect();
+        prop_assert_eq!(hbase_reads(&scan(&range), &table), expected.clone());
+        let reversed = reversed_scan(&range);
+        let mut kept = Vec::new();
+        for row in hbase_reads(&reversed.scan, &table) {
+            match reversed.admit(&row) {
+                Admit::Take => kept.push(row),
+                Admit::Skip => prop_assert!(kept.is_empty() && !reversed.is_exact()),
+                Admit::End => {
+                    prop_assert!(!reversed.is_exact());
+                    break;
+                }
+            }
+        }
+        let mut descending = expected;
+        descending.reverse();
+        prop_assert_eq!(kept, descending);
     }
 }
