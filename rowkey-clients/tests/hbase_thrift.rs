@@ -10,24 +10,14 @@ use proptest::prelude::*;
 use rowkey::ScanRange;
 use rowkey_clients::hbase_thrift::{reversed_scan, scan, Admit};
 
-/// The rows HBase returns for `scan` from the sorted `table`, in the order it returns them.
+/// The rows HBase's gateway returns for `scan` from the sorted `table`, in order.
 fn hbase_reads(scan: &TScan, table: &[Vec<u8>]) -> Vec<Vec<u8>> {
-    let start = scan.start_row.clone().unwrap_or_default();
-    let stop = scan.stop_row.clone().unwrap_or_default();
-    if scan.reversed == Some(true) {
-        table
-            .iter()
-            .rev()
-            .filter(|k| (start.is_empty() || k <= &&start) && (stop.is_empty() || k > &&stop))
-            .cloned()
-            .collect()
-    } else {
-        table
-            .iter()
-            .filter(|k| k >= &&start && (stop.is_empty() || k < &&stop))
-            .cloned()
-            .collect()
-    }
+    support::gateway_reads(
+        scan.start_row.as_deref(),
+        scan.stop_row.as_deref(),
+        scan.reversed == Some(true),
+        table,
+    )
 }
 
 proptest! {

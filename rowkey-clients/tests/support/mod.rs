@@ -48,3 +48,34 @@ pub fn table(range: &ScanRange, mut keys: Vec<Vec<u8>>) -> Vec<Vec<u8>> {
     keys.dedup();
     keys
 }
+
+/// The rows an HBase Thrift gateway (1 or 2) reads for a `TScan` of these rows from the sorted
+/// `table`, in the order it returns them: a Java `Scan` with `withStartRow(start)` inclusive,
+/// `withStopRow(stop)` exclusive and `setReversed`, an unset or empty row meaning the table's
+/// end. Rows are never empty in HBase.
+#[allow(dead_code)] // Each test binary uses its own part of the support.
+pub fn gateway_reads(
+    start: Option<&[u8]>,
+    stop: Option<&[u8]>,
+    reversed: bool,
+    table: &[Vec<u8>],
+) -> Vec<Vec<u8>> {
+    let (start, stop) = (start.unwrap_or_default(), stop.unwrap_or_default());
+    if reversed {
+        table
+            .iter()
+            .rev()
+            .filter(|k| {
+                (start.is_empty() || k.as_slice() <= start)
+                    && (stop.is_empty() || k.as_slice() > stop)
+            })
+            .cloned()
+            .collect()
+    } else {
+        table
+            .iter()
+            .filter(|k| k.as_slice() >= start && (stop.is_empty() || k.as_slice() < stop))
+            .cloned()
+            .collect()
+    }
+}

@@ -33,7 +33,7 @@ mod scalar;
 mod time;
 
 pub use scalar::{Boolean, Float, UnsignedDouble, UnsignedFloat};
-pub use time::{Millis, RowTimestampBigint, Timestamp};
+pub use time::{Millis, RowTimestampBigint, TimeValue, Timestamp};
 
 const PHOENIX: &str = "Phoenix";
 

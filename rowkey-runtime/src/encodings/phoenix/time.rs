@@ -88,14 +88,42 @@ fn millis_of<const UNSIGNED: bool>(b: [u8; 8]) -> Option<i64> {
     }
 }
 
-/// The instant's millisecond and sub-millisecond nanoseconds, refused when the millisecond
-/// does not fit, or is before 1970 for an UNSIGNED_ type or a ROW_TIMESTAMP.
+/// An instant type Phoenix's date and time columns take: `SystemTime`, and chrono's
+/// `DateTime<Utc>` with the `chrono` feature.
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// use rowkey::encodings::phoenix::TimeValue;
+///
+/// let t = UNIX_EPOCH - Duration::from_nanos(1);
+/// assert_eq!(t.millis(), Ok((-1, 999_999))); // the millisecond before, and the ns after it
+/// assert_eq!(std::time::SystemTime::from_millis(-1, 999_999), Some(t));
+/// ```
+pub trait TimeValue: Sized {
+    /// The millisecond at or before the instant and the nanoseconds after it, or the reason it
+    /// has no Phoenix form.
+    fn millis(&self) -> Result<(i64, u32), &'static str>;
+    /// The instant `millis` ms and `sub` ns after 1970, if the type can hold it.
+    fn from_millis(millis: i64, sub: u32) -> Option<Self>;
+}
+
+impl TimeValue for SystemTime {
+    fn millis(&self) -> Result<(i64, u32), &'static str> {
+        split(self).ok_or(TOO_FAR)
+    }
+    fn from_millis(millis: i64, sub: u32) -> Option<Self> {
+        join(millis, sub)
+    }
+}
+
+/// The instant's millisecond and sub-millisecond nanoseconds, refused when it has no Phoenix
+/// form, or is before 1970 for an UNSIGNED_ type or a ROW_TIMESTAMP.
 #[inline]
-fn checked<const UNSIGNED: bool, const ROW_TS: bool>(
-    v: &SystemTime,
+fn checked<T: TimeValue, const UNSIGNED: bool, const ROW_TS: bool>(
+    v: &T,
     w: &Writer<'_>,
 ) -> Result<(i64, u32), EncodeError> {
-    let (millis, sub) = split(v).ok_or_else(|| refuse(w, TOO_FAR))?;
+    let (millis, sub) = v.millis().map_err(|why| refuse(w, why))?;
     if UNSIGNED && millis < 0 {
         return Err(refuse(w, BEFORE_1970));
     }
@@ -137,10 +165,10 @@ fn read_sub(r: &mut Reader<'_>, start: usize) -> Result<u32, DecodeError> {
 pub struct Millis<const UNSIGNED: bool, const ROW_TS: bool = false>;
 
 fixed_width! {
-    impl[const UNSIGNED: bool, const ROW_TS: bool] Format<SystemTime> for Millis<UNSIGNED, ROW_TS> {
+    impl[T: TimeValue, const UNSIGNED: bool, const ROW_TS: bool] Format<T> for Millis<UNSIGNED, ROW_TS> {
         width: 8;
         fn write(v, w) {
-            let (millis, sub) = checked::<UNSIGNED, ROW_TS>(v, w)?;
+            let (millis, sub) = checked::<T, UNSIGNED, ROW_TS>(v, w)?;
             if sub != 0 {
                 return Err(refuse(w, FRACTION));
             }
@@ -150,7 +178,7 @@ fixed_width! {
         fn read(r) {
             let start = r.offset();
             let millis = read_millis::<UNSIGNED, ROW_TS>(r, start)?;
-            join(millis, 0).ok_or_else(|| r.out_of_range(start))
+            T::from_millis(millis, 0).ok_or_else(|| r.out_of_range(start))
         }
     }
 }
@@ -161,10 +189,10 @@ fixed_width! {
 pub struct Timestamp<const UNSIGNED: bool, const ROW_TS: bool = false>;
 
 fixed_width! {
-    impl[const UNSIGNED: bool, const ROW_TS: bool] Format<SystemTime> for Timestamp<UNSIGNED, ROW_TS> {
+    impl[T: TimeValue, const UNSIGNED: bool, const ROW_TS: bool] Format<T> for Timestamp<UNSIGNED, ROW_TS> {
         width: 12;
         fn write(v, w) {
-            let (millis, sub) = checked::<UNSIGNED, ROW_TS>(v, w)?;
+            let (millis, sub) = checked::<T, UNSIGNED, ROW_TS>(v, w)?;
             w.put(&millis_bytes::<UNSIGNED>(millis));
             w.put(&sub.to_be_bytes());
             Ok(())
@@ -173,7 +201,7 @@ fixed_width! {
             let start = r.offset();
             let millis = read_millis::<UNSIGNED, ROW_TS>(r, start)?;
             let sub = read_sub(r, start)?;
-            join(millis, sub).ok_or_else(|| r.out_of_range(start))
+            T::from_millis(millis, sub).ok_or_else(|| r.out_of_range(start))
         }
     }
 }
@@ -231,78 +259,19 @@ fixed_width! {
 /// nanoseconds of 1,000,000,000 or more) has no Phoenix form and is refused; decode refuses an
 /// instant chrono cannot hold (beyond about ±262,000 years).
 #[cfg(feature = "chrono")]
-mod chrono_utc {
-    use chrono::{DateTime, Utc};
-
-    use super::*;
-
-    const LEAP: &str = "a leap second (chrono's nanoseconds of 1,000,000,000 or more) has no \
-                        Phoenix date or time";
-
-    /// The millisecond and the nanoseconds after it.
-    fn split_utc(v: &DateTime<Utc>, w: &Writer<'_>) -> Result<(i64, u32), EncodeError> {
-        let nanos = v.timestamp_subsec_nanos();
+impl TimeValue for chrono::DateTime<chrono::Utc> {
+    fn millis(&self) -> Result<(i64, u32), &'static str> {
+        let nanos = self.timestamp_subsec_nanos();
         if nanos >= 1_000_000_000 {
-            return Err(refuse(w, LEAP));
+            return Err(
+                "a leap second (chrono's nanoseconds of 1,000,000,000 or more) has no \
+                        Phoenix date or time",
+            );
         }
-        Ok((v.timestamp_millis(), nanos % 1_000_000))
+        Ok((self.timestamp_millis(), nanos % 1_000_000))
     }
-
-    /// The instant `millis` and `sub` nanoseconds after 1970, if chrono can hold it.
-    fn join_utc(millis: i64, sub: u32) -> Option<DateTime<Utc>> {
-        let secs = millis.div_euclid(1000);
+    fn from_millis(millis: i64, sub: u32) -> Option<Self> {
         let nanos = (millis.rem_euclid(1000) as u32) * 1_000_000 + sub;
-        DateTime::from_timestamp(secs, nanos)
-    }
-
-    fn checked_utc<const UNSIGNED: bool, const ROW_TS: bool>(
-        v: &DateTime<Utc>,
-        w: &Writer<'_>,
-    ) -> Result<(i64, u32), EncodeError> {
-        let (millis, sub) = split_utc(v, w)?;
-        if UNSIGNED && millis < 0 {
-            return Err(refuse(w, BEFORE_1970));
-        }
-        if ROW_TS && millis < 0 {
-            return Err(refuse(w, ROW_TS_BEFORE_1970));
-        }
-        Ok((millis, sub))
-    }
-
-    fixed_width! {
-        impl[const UNSIGNED: bool, const ROW_TS: bool] Format<DateTime<Utc>> for Millis<UNSIGNED, ROW_TS> {
-            width: 8;
-            fn write(v, w) {
-                let (millis, sub) = checked_utc::<UNSIGNED, ROW_TS>(v, w)?;
-                if sub != 0 {
-                    return Err(refuse(w, FRACTION));
-                }
-                w.put(&millis_bytes::<UNSIGNED>(millis));
-                Ok(())
-            }
-            fn read(r) {
-                let start = r.offset();
-                let millis = read_millis::<UNSIGNED, ROW_TS>(r, start)?;
-                join_utc(millis, 0).ok_or_else(|| r.out_of_range(start))
-            }
-        }
-    }
-
-    fixed_width! {
-        impl[const UNSIGNED: bool, const ROW_TS: bool] Format<DateTime<Utc>> for Timestamp<UNSIGNED, ROW_TS> {
-            width: 12;
-            fn write(v, w) {
-                let (millis, sub) = checked_utc::<UNSIGNED, ROW_TS>(v, w)?;
-                w.put(&millis_bytes::<UNSIGNED>(millis));
-                w.put(&sub.to_be_bytes());
-                Ok(())
-            }
-            fn read(r) {
-                let start = r.offset();
-                let millis = read_millis::<UNSIGNED, ROW_TS>(r, start)?;
-                let sub = read_sub(r, start)?;
-                join_utc(millis, sub).ok_or_else(|| r.out_of_range(start))
-            }
-        }
+        chrono::DateTime::from_timestamp(millis.div_euclid(1000), nanos)
     }
 }
