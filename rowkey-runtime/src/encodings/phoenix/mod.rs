@@ -32,7 +32,7 @@ use crate::io::{Reader, Writer};
 mod scalar;
 mod time;
 
-pub use scalar::{Boolean, Float, UnsignedDouble, UnsignedFloat};
+pub use scalar::{Boolean, Double, Float, UnsignedDouble, UnsignedFloat};
 pub use time::{Millis, RowTimestampBigint, TimeValue, Timestamp};
 
 const PHOENIX: &str = "Phoenix";
@@ -425,43 +425,6 @@ unsigned!(
     "UNSIGNED_LONG",
     "an UNSIGNED_LONG is at most 9223372036854775807 (i64::MAX)"
 );
-
-/// Phoenix DOUBLE (`f64`, `PDouble`): `l = Double.doubleToLongBits(v)` (every NaN is
-/// `0x7FF8000000000000`), stored as `(l ^ ((l >> 63) | Long.MIN_VALUE)) + 1`. Sorts as
-/// `f64::total_cmp` with NaN last; `-0.0` before `0.0`.
-#[derive(Debug, Clone, Copy)]
-pub struct Double;
-
-const CANONICAL_NAN: u64 = 0x7FF8_0000_0000_0000;
-
-fixed_width! {
-    impl[] Format<f64> for Double {
-        width: 8;
-        fn write(v, w) {
-            let l = if v.is_nan() {
-                CANONICAL_NAN
-            } else {
-                v.to_bits()
-            } as i64;
-            let stored = (l ^ ((l >> 63) | i64::MIN)).wrapping_add(1);
-            w.put(&stored.to_be_bytes());
-            Ok(())
-        }
-        fn read(r) {
-            let start = r.offset();
-            let m = i64::from_be_bytes(r.take()?).wrapping_sub(1);
-            let l = if m < 0 { m ^ i64::MIN } else { !m };
-            let v = f64::from_bits(l as u64);
-            if v.is_nan() && l as u64 != CANONICAL_NAN {
-                return Err(r.invalid(
-                    start,
-                    "a DOUBLE (Phoenix writes every NaN as 0x7FF8000000000000)",
-                ));
-            }
-            Ok(v)
-        }
-    }
-}
 
 /// Phoenix DECIMAL (`rust_decimal::Decimal` or `Option<Decimal>`, with the `decimal` feature;
 /// `PDataType.toBytes(BigDecimal)`): the value without trailing zeros as base-100 digits after an

@@ -1,4 +1,4 @@
-//! Phoenix BOOLEAN, FLOAT, UNSIGNED_FLOAT and UNSIGNED_DOUBLE (`PBoolean`, `PFloat`,
+//! Phoenix BOOLEAN, FLOAT, DOUBLE, UNSIGNED_FLOAT and UNSIGNED_DOUBLE (`PBoolean`, `PFloat`,
 //! `PUnsignedFloat`, `PUnsignedDouble`). UNSIGNED_TINYINT and UNSIGNED_SMALLINT are in the
 //! module's `unsigned!` family.
 //!
@@ -40,32 +40,53 @@ fixed_width! {
 const CANONICAL_NAN_32: u32 = 0x7FC0_0000;
 const CANONICAL_NAN_64: u64 = 0x7FF8_0000_0000_0000;
 
-/// Phoenix FLOAT (`f32`, `PFloat`): `i = Float.floatToIntBits(v)`, stored as
-/// `(i ^ ((i >> 31) | Integer.MIN_VALUE)) + 1`. `-0.0` sorts before `0.0`, NaN after `+inf`.
-#[derive(Debug, Clone, Copy)]
-pub struct Float;
+/// Phoenix's signed floats: `i = floatToIntBits(v)` (every NaN canonical), stored as
+/// `(i ^ ((i >> (BITS - 1)) | MIN)) + 1`.
+macro_rules! signed_float {
+    ($(#[$doc:meta])* $name:ident, $f:ty, $i:ty, $u:ty, $nan:expr, $what:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy)]
+        pub struct $name;
 
-fixed_width! {
-    impl[] Format<f32> for Float {
-        width: 4;
-        fn write(v, w) {
-            let i = if v.is_nan() { CANONICAL_NAN_32 } else { v.to_bits() } as i32;
-            let stored = (i ^ ((i >> 31) | i32::MIN)).wrapping_add(1);
-            w.put(&stored.to_be_bytes());
-            Ok(())
-        }
-        fn read(r) {
-            let start = r.offset();
-            let m = i32::from_be_bytes(r.take()?).wrapping_sub(1);
-            let i = if m < 0 { m ^ i32::MIN } else { !m };
-            let v = f32::from_bits(i as u32);
-            if v.is_nan() && i as u32 != CANONICAL_NAN_32 {
-                return Err(r.invalid(start, "a FLOAT (Phoenix writes every NaN as 0x7FC00000)"));
+        fixed_width! {
+            impl[] Format<$f> for $name {
+                width: core::mem::size_of::<$f>();
+                fn write(v, w) {
+                    let i = if v.is_nan() { $nan } else { v.to_bits() } as $i;
+                    let stored = (i ^ ((i >> (<$i>::BITS - 1)) | <$i>::MIN)).wrapping_add(1);
+                    w.put(&stored.to_be_bytes());
+                    Ok(())
+                }
+                fn read(r) {
+                    let start = r.offset();
+                    let m = <$i>::from_be_bytes(r.take()?).wrapping_sub(1);
+                    let i = if m < 0 { m ^ <$i>::MIN } else { !m };
+                    let v = <$f>::from_bits(i as $u);
+                    if v.is_nan() && i as $u != $nan {
+                        return Err(r.invalid(start, $what));
+                    }
+                    Ok(v)
+                }
             }
-            Ok(v)
         }
-    }
+    };
 }
+
+signed_float!(
+    /// Phoenix FLOAT (`f32`, `PFloat`): `i = Float.floatToIntBits(v)` (every NaN is
+    /// `0x7FC00000`), stored as `(i ^ ((i >> 31) | Integer.MIN_VALUE)) + 1`. `-0.0` sorts
+    /// before `0.0`, NaN after `+inf`.
+    Float, f32, i32, u32, CANONICAL_NAN_32,
+    "a FLOAT (Phoenix writes every NaN as 0x7FC00000)"
+);
+
+signed_float!(
+    /// Phoenix DOUBLE (`f64`, `PDouble`): `l = Double.doubleToLongBits(v)` (every NaN is
+    /// `0x7FF8000000000000`), stored as `(l ^ ((l >> 63) | Long.MIN_VALUE)) + 1`. Sorts as
+    /// `f64::total_cmp` with NaN last; `-0.0` before `0.0`.
+    Double, f64, i64, u64, CANONICAL_NAN_64,
+    "a DOUBLE (Phoenix writes every NaN as 0x7FF8000000000000)"
+);
 
 const NEGATIVE: &str = "an UNSIGNED_FLOAT or UNSIGNED_DOUBLE is 0.0 or more, without a sign \
                         bit (Phoenix would write -0.0 and negative NaNs above every positive value)";
