@@ -30,12 +30,12 @@ fn main() {
     println!("cargo:rerun-if-changed=src/rng.rs");
     let seed = env("ROWKEY_FUZZ_SEED").unwrap_or(DEFAULT_SEED);
     let count = env("ROWKEY_FUZZ_LAYOUTS").map_or(DEFAULT_LAYOUTS, |n| n as usize);
-    let binary = kinds::binary();
-    let text = kinds::text();
-    let phoenix = kinds::phoenix();
-    let bigtable = kinds::bigtable();
-    let hbase = kinds::hbase_ordered();
-    let fdb = kinds::fdb_tuple();
+    let binary = kinds::with_caps(kinds::binary());
+    let text = kinds::with_caps(kinds::text());
+    let phoenix = kinds::with_caps(kinds::phoenix());
+    let bigtable = kinds::with_caps(kinds::bigtable());
+    let hbase = kinds::with_caps(kinds::hbase_ordered());
+    let fdb = kinds::with_caps(kinds::fdb_tuple());
     let all: Vec<&kinds::Kind> = binary
         .iter()
         .chain(&text)

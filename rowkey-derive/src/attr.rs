@@ -40,11 +40,14 @@ pub mod kw {
     pub const PRECISION: &str = "precision";
     pub const BLOB: &str = "blob";
     pub const ORDERED_CODE: &str = "ordered_code";
+    /// `#[max(N)]`: a cap on a variable-length string or byte vector, in bytes.
+    pub const MAX: &str = "max";
     /// `#[phoenix(UNSIGNED_DATE)]`: the Phoenix column type, where a Rust type maps to several.
     pub const PHOENIX_TYPE: &str = "phoenix";
     /// Every field attribute, for "goes on a field" errors.
     pub const FIELD_ATTRS: &[&str] = &[
         FIXED,
+        MAX,
         DECIMAL,
         HEX,
         REVERSE,
@@ -239,6 +242,8 @@ pub struct FieldAttrs {
     pub pad: Option<syn::LitChar>,
     pub decimal: Option<Num>,
     pub hex: Option<Num>,
+    /// `#[max(N)]`: at most N bytes (a `String`'s UTF-8 bytes).
+    pub max: Option<Num>,
     pub reverse: Flag,
     pub reverse_ts: Flag,
     pub desc: Flag,
@@ -448,6 +453,11 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                     set_once(cx, &mut out.fixed, n, path, kw::FIXED);
                 }
             }
+            kw::MAX => {
+                if let Some((n, _)) = width(cx, attr, kw::MAX) {
+                    set_once(cx, &mut out.max, n, path, kw::MAX);
+                }
+            }
             kw::DECIMAL => {
                 if let Some((n, _)) = width(cx, attr, kw::DECIMAL) {
                     set_once(cx, &mut out.decimal, n, path, kw::DECIMAL);
@@ -653,13 +663,18 @@ fn flag(cx: &Ctxt, attr: &Attribute, slot: &mut Flag, name: &str) {
     }
 }
 
-/// A width attribute such as `#[fixed(8)]`: one integer of at least 1; `#[fixed]` also takes
-/// `pad = 'c'`.
+/// A width attribute such as `#[fixed(8)]` (or the cap `#[max(64)]`): one integer of at least
+/// 1; `#[fixed]` also takes `pad = 'c'`.
 fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<(Num, Option<syn::LitChar>)> {
+    let (noun, example) = if name == kw::MAX {
+        ("the most bytes", "64")
+    } else {
+        ("a width", "8")
+    };
     let syn::Meta::List(_) = &attr.meta else {
         cx.error_spanned_by(
             attr,
-            format!("`#[{name}]` needs a width, such as `#[{name}(8)]`"),
+            format!("`#[{name}]` needs {noun}, such as `#[{name}({example})]`"),
         );
         return None;
     };
@@ -667,7 +682,7 @@ fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<(Num, Option<syn::Li
         let lit: LitInt = input.parse().map_err(|e| {
             syn::Error::new(
                 e.span(),
-                format!("expected a width, such as `#[{name}(8)]`"),
+                format!("expected {noun}, such as `#[{name}({example})]`"),
             )
         })?;
         let mut pad = None;
@@ -692,7 +707,7 @@ fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<(Num, Option<syn::Li
         }
         if !input.is_empty() {
             return Err(input.error(format!(
-                "unexpected tokens after the width of `#[{name}(...)]`; it takes one number"
+                "unexpected tokens after the number of `#[{name}(...)]`; it takes one number"
             )));
         }
         Ok((lit, pad))
@@ -708,7 +723,14 @@ fn width(cx: &Ctxt, attr: &Attribute, name: &str) -> Option<(Num, Option<syn::Li
         Ok(0) => {
             cx.error_spanned_by(
                 &lit,
-                format!("`#[{name}(0)]` leaves no room for a value; the width must be at least 1"),
+                format!(
+                    "`#[{name}(0)]` leaves no room for a value; {} must be at least 1",
+                    if name == kw::MAX {
+                        "the cap"
+                    } else {
+                        "the width"
+                    }
+                ),
             );
             None
         }

@@ -35,6 +35,7 @@ use syn::{parse_macro_input, DeriveInput};
         rowkey,
         salt,
         fixed,
+        max,
         decimal,
         hex,
         reverse,

@@ -94,6 +94,9 @@ impl Field<'_> {
                 None => out.push(format!("#[fixed({})]", n.value)),
             }
         }
+        if let Some(n) = &a.max {
+            out.push(format!("#[max({})]", n.value));
+        }
         if let Some(n) = &a.decimal {
             out.push(format!("#[decimal({})]", n.value));
         }

@@ -42,6 +42,22 @@ fn attributes_and_generics() {
 }
 
 #[test]
+fn capped_key() {
+    insta::assert_snapshot!(expand(quote! {
+        // 2 * 16 + 2 + 8 + 1 + 2 * 4 + 2: a DESC last field is terminated.
+        #[rowkey(max_len = 53)]
+        struct Login {
+            #[max(16)]
+            user: String,
+            at: u64,
+            #[max(4)]
+            #[desc]
+            device: Option<Vec<u8>>,
+        }
+    }));
+}
+
+#[test]
 fn errors_become_compile_errors_and_a_stub() {
     insta::assert_snapshot!(expand(quote! {
         struct Bad {

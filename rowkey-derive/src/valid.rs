@@ -14,6 +14,7 @@ const MAX_ROW_LENGTH: usize = 32767;
 pub fn check(cx: &Ctxt, key: &Key) {
     for field in key.fields() {
         platform_int(cx, field);
+        cap(cx, field);
     }
     key.encoding.check(cx, &key.input);
     max_len(cx, key);
@@ -34,6 +35,42 @@ fn platform_int(cx: &Ctxt, field: &Field) {
     }
 }
 
+/// `#[max(N)]` caps what has no width of its own: a `String` or `Vec<u8>`, which the derive
+/// must see to count the cap's bytes in its encoding.
+fn cap(cx: &Ctxt, field: &Field) {
+    let Some(n) = &field.attrs.max else {
+        return;
+    };
+    if let Some(width) = field.width_attr() {
+        let name = if field.attrs.fixed.is_some() {
+            "fixed"
+        } else if field.attrs.decimal.is_some() {
+            "decimal"
+        } else {
+            "hex"
+        };
+        cx.error_spanned_by(
+            &n.lit,
+            format!(
+                "`#[{name}({})]` already gives field `{}` its width; remove `#[max({})]`",
+                width.value, field.name, n.value
+            ),
+        );
+    } else if !crate::encodings::capped_class(field) {
+        let what = match field.class.value() {
+            Class::Other | Class::ByteArray(None) => String::from(
+                "the derive cannot see this type's length (write the field's type as `String` \
+                 or `Vec<u8>`)",
+            ),
+            class => format!("{} has a fixed width", class.describe()),
+        };
+        cx.error_spanned_by(
+            &n.lit,
+            format!("`#[max(N)]` caps a `String` or `Vec<u8>` (or an `Option` of one); {what}"),
+        );
+    }
+}
+
 /// Short keys are the advice of the HBase book; `max_len` turns a budget into a compile error.
 fn max_len(cx: &Ctxt, key: &Key) {
     let Some(budget) = &key.input.attrs.max_len else {
@@ -42,14 +79,15 @@ fn max_len(cx: &Ctxt, key: &Key) {
     match key.width() {
         Width::Fixed(n) | Width::Max(n) if n > budget.value => {
             let salt = key.salt_len();
-            let parts: Vec<String> =
-                (salt > 0)
-                    .then(|| format!("salt {salt}"))
-                    .into_iter()
-                    .chain(key.fields().iter().map(|f| {
-                        format!("{} {}", f.name, key.encoding.width(f).max().unwrap_or(0))
-                    }))
-                    .collect();
+            let parts: Vec<String> = (salt > 0)
+                .then(|| format!("salt {salt}"))
+                .into_iter()
+                .chain(
+                    key.fields()
+                        .iter()
+                        .map(|f| format!("{} {}", f.name, key.field_width(f).max().unwrap_or(0))),
+                )
+                .collect();
             cx.error_spanned_by(
                 &budget.lit,
                 format!(
@@ -64,13 +102,13 @@ fn max_len(cx: &Ctxt, key: &Key) {
             for field in key
                 .fields()
                 .iter()
-                .filter(|f| key.encoding.width(f) == Width::Unbounded)
+                .filter(|f| key.field_width(f) == Width::Unbounded)
             {
                 cx.error_spanned_by(
                     field.ty,
                     format!(
                         "`max_len = {}` cannot be checked: field `{}` has no maximum length; \
-                         give it `#[fixed(N)]`",
+                         cap it with `#[max(N)]` or give it `#[fixed(N)]`",
                         budget.value, field.name
                     ),
                 );

@@ -165,6 +165,33 @@ impl Kind {
     }
 }
 
+/// `kinds`, then each of its variable-length `String` and `Vec<u8>` kinds again under
+/// `#[max(N)]`: values over the cap (the generators write up to 5 bytes) are refused both
+/// ways, the rest keep the kind's rules.
+pub fn with_caps(kinds: Vec<Kind>) -> Vec<Kind> {
+    let capped: Vec<Kind> = kinds
+        .iter()
+        .filter(|k| {
+            matches!(k.ty.as_str(), "String" | "Vec<u8>")
+                && !k.fixed
+                && !k.attrs.iter().any(|a| {
+                    ["#[fixed", "#[decimal", "#[hex"]
+                        .iter()
+                        .any(|w| a.starts_with(w))
+                })
+        })
+        .map(|k| {
+            let n = if k.ty == "String" { 4 } else { 3 };
+            let mut c = k.clone();
+            c.name = format!("#[max({n})] {}", k.name);
+            c.attrs.insert(0, format!("#[max({n})]"));
+            c.accepts = format!("v.len() <= {n} && ({})", k.accepts);
+            c
+        })
+        .collect();
+    kinds.into_iter().chain(capped).collect()
+}
+
 fn int_name(signed: bool, bits: u32) -> String {
     format!("{}{bits}", if signed { "i" } else { "u" })
 }

@@ -7,7 +7,7 @@
 #[diagnostic::on_unimplemented(
     message = "this key can be longer than its `max_len`",
     label = "the fields' widths add up to more than this (or a field has no maximum length)",
-    note = "shorten or narrow a field, give a variable-length field `#[fixed(N)]`, or raise `max_len`"
+    note = "shorten or narrow a field, cap a variable-length field with `#[max(N)]` (or give it `#[fixed(N)]`), or raise `max_len`"
 )]
 pub trait WithinMaxLen {}
 

@@ -55,6 +55,28 @@ pub enum EncodeError {
         /// The fixed width.
         max: usize,
     },
+    /// A string or byte vector is longer than its `#[max(N)]` cap.
+    ///
+    /// ```
+    /// use rowkey::{EncodeError, RowKey};
+    ///
+    /// #[derive(RowKey)]
+    /// struct User {
+    ///     #[max(8)]
+    ///     name: String,
+    /// }
+    ///
+    /// let err = User { name: "Bartholomew".into() }.encode().unwrap_err();
+    /// assert_eq!(err, EncodeError::LongerThanMax { field: "name", len: 11, max: 8 });
+    /// ```
+    LongerThanMax {
+        /// The field.
+        field: &'static str,
+        /// The value's length in bytes (UTF-8 bytes for a `String`).
+        len: usize,
+        /// The cap.
+        max: usize,
+    },
     /// A `#[fixed(N)]` string or byte vector ends with the pad byte, so decoding would strip it.
     EndsWithPad {
         /// The field.
@@ -161,6 +183,7 @@ impl EncodeError {
     pub fn field(&self) -> Option<&'static str> {
         match self {
             EncodeError::TooLong { field, .. }
+            | EncodeError::LongerThanMax { field, .. }
             | EncodeError::EndsWithPad { field, .. }
             | EncodeError::BelowPad { field, .. }
             | EncodeError::DoesNotFit { field, .. }
@@ -181,6 +204,10 @@ impl fmt::Display for EncodeError {
             EncodeError::TooLong { field, len, max } => write!(
                 f,
                 "field `{field}` is {len} bytes long, more than the {max} bytes of its fixed width"
+            ),
+            EncodeError::LongerThanMax { field, len, max } => write!(
+                f,
+                "field `{field}` is {len} bytes long, over its `#[max({max})]` cap"
             ),
             EncodeError::EndsWithPad { field, pad } => write!(
                 f,
@@ -271,6 +298,7 @@ macro_rules! offset_of {
             | DecodeError::BucketOutOfRange { offset: $o, .. }
             | DecodeError::ContainsDelimiter { offset: $o, .. }
             | DecodeError::BelowPad { offset: $o, .. }
+            | DecodeError::LongerThanMax { offset: $o, .. }
             | DecodeError::Codec { offset: $o, .. } => $on,
             DecodeError::KeyTooLong { $($k)* } => $other,
         }
@@ -358,6 +386,17 @@ pub enum DecodeError {
         offset: usize,
         /// What was expected.
         expected: &'static str,
+    },
+    /// A string or byte vector is longer than its `#[max(N)]` cap, which `encode` never writes.
+    LongerThanMax {
+        /// The field.
+        field: &'static str,
+        /// Where the field starts.
+        offset: usize,
+        /// The value's length in bytes.
+        len: usize,
+        /// The cap.
+        max: usize,
     },
     /// A text key's part contains the delimiter, which `encode` never writes inside a part.
     ContainsDelimiter {
@@ -458,6 +497,7 @@ impl DecodeError {
             | DecodeError::BucketOutOfRange { field, .. }
             | DecodeError::ContainsDelimiter { field, .. }
             | DecodeError::BelowPad { field, .. }
+            | DecodeError::LongerThanMax { field, .. }
             | DecodeError::Codec { field, .. } => field,
             DecodeError::KeyTooLong { .. } => return None,
         })
@@ -558,6 +598,11 @@ impl fmt::Display for DecodeError {
                 "{} is below the pad {}, which encode never writes",
                 show_byte(*byte),
                 show_byte(*pad)
+            ),
+            DecodeError::LongerThanMax { len, max, .. } => write!(
+                f,
+                "the value is {len} bytes long, over the field's `#[max({max})]` cap, which \
+                 encode never writes"
             ),
             DecodeError::Codec { message, .. } => f.write_str(message),
             DecodeError::KeyTooLong { .. } => Ok(()),

@@ -40,12 +40,14 @@ macro_rules! fixed_width {
 }
 pub(crate) use fixed_width;
 
+mod capped;
 mod digits;
 mod fixed;
 mod java;
 mod option;
 mod text;
 
+pub use capped::{CapLen, Capped};
 pub use digits::{Decimal, Hex, Unsigned};
 pub use fixed::{Fixed, FixedWidth, JavaFixed};
 pub use java::{

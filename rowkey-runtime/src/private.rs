@@ -4,9 +4,9 @@ pub use crate::budget::{over, within_max_len, KeyOverMaxLen};
 pub use crate::encodings::*;
 pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
 pub use crate::format::{
-    Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaFloat, JavaReverseTs,
-    JavaStr, Natural, NulTerminated, Opt, Reverse, ReverseTs, Terminated, TextFixed, TextInt,
-    TextReverseTs, TextStr,
+    CapLen, Capped, Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaFloat,
+    JavaReverseTs, JavaStr, Natural, NulTerminated, Opt, Reverse, ReverseTs, Terminated, TextFixed,
+    TextInt, TextReverseTs, TextStr,
 };
 pub use crate::key::{
     check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt,

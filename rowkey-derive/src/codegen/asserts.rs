@@ -36,7 +36,7 @@ pub fn items(key: &Key) -> TokenStream {
     if let Some(raw) = key.fields().iter().find(|f| key.encoding.tail_window(f)) {
         for after in key.fields()[raw.index + 1..]
             .iter()
-            .filter(|f| key.encoding.width(f) == Width::Unknown)
+            .filter(|f| key.field_width(f) == Width::Unknown)
         {
             let width = format_of(key, after, "WIDTH");
             let msg = format!(
@@ -49,7 +49,7 @@ pub fn items(key: &Key) -> TokenStream {
         }
     }
     for field in key.fields() {
-        if let (Some(path), Width::Unknown) = (&field.attrs.reverse, key.encoding.width(field)) {
+        if let (Some(path), Width::Unknown) = (&field.attrs.reverse, key.field_width(field)) {
             let width = format_of(key, field, "WIDTH");
             let msg = format!(
                 "`#[reverse]` on field `{}` needs a fixed-width type",

@@ -14,7 +14,7 @@ use crate::tokens::{krate, respan};
 pub fn format_of(key: &Key, field: &Field, item: &str) -> TokenStream {
     let krate = krate();
     let ty = field.ty;
-    let fmt = respan(key.encoding.format(field), ty.span());
+    let fmt = respan(key.format(field), ty.span());
     let item = syn::Ident::new(item, ty.span());
     quote_spanned!(ty.span()=> <#fmt as #krate::__private::Format<#ty>>::#item)
 }

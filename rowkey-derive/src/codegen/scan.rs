@@ -276,7 +276,7 @@ fn refused(name: &Ident, refusal: &TokenStream) -> TokenStream {
 /// `field_encode`: the closure that encodes one value of `f` as it appears in its key.
 fn field_encode(key: &Key, f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
-    let fmt = respan(key.encoding.format(f), ty.span());
+    let fmt = respan(key.format(f), ty.span());
     let name = &f.name;
     let open = key.encoding.open_end(f);
     let flip = flip(key, f);

@@ -143,6 +143,12 @@ impl Encoding for Bigtable {
         }
     }
 
+    /// Each byte possibly an escaped `00` (the empty value is `00 00`), then the separator
+    /// unless the field is last and ASC.
+    fn capped_width(&self, f: &Field, max: usize) -> usize {
+        (2 * max).max(2) + if self.last_trim(f) == 0 { 2 } else { 0 }
+    }
+
     /// The separator a field's `MAX_WIDTH` counts, which an ASC last field does not write.
     fn last_trim(&self, f: &Field) -> usize {
         if f.last && f.attrs.desc.is_none() {

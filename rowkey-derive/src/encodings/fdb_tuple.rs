@@ -107,6 +107,12 @@ impl Encoding for FdbTuple {
         }
     }
 
+    /// The type code, each byte possibly an escaped `00`, the terminating `00` (a None is
+    /// one `00`).
+    fn capped_width(&self, _f: &Field, max: usize) -> usize {
+        2 * max + 2
+    }
+
     fn last_trim(&self, _f: &Field) -> usize {
         0
     }

@@ -48,6 +48,10 @@ pub trait Encoding {
     fn format(&self, f: &Field) -> TokenStream;
     /// The field's width as the macro can tell it, what follows it in the key included.
     fn width(&self, f: &Field) -> Width;
+    /// The width of a `String` or `Vec<u8>` field (or an `Option` of one) of at most `max` bytes
+    /// (`#[max(N)]`), counted as [`width`](Self::width) counts: in the field's place, `Option`
+    /// tags, escapes and what follows it included.
+    fn capped_width(&self, f: &Field, max: usize) -> usize;
     /// Bytes after the part that its format's widths count and the last part does not write.
     fn last_trim(&self, f: &Field) -> usize;
     /// Bytes at the end of the field's span that are not its value (a text delimiter): a salt

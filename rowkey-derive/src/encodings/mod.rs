@@ -17,12 +17,17 @@ mod text;
 
 use proc_macro2::TokenStream;
 
-use crate::ast::{Field, Input};
+use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{Salt, Width};
 
 use hooks::first_droppable;
 pub use hooks::{EmptyKey, Encoding};
+
+/// A `String` or `Vec<u8>` (under any `Option`s): what `#[max(N)]` caps.
+pub fn capped_class(f: &Field) -> bool {
+    matches!(f.class.value(), Class::String | Class::Bytes)
+}
 
 /// One named encoding of `#[rowkey(encoding = "...")]`.
 pub struct Named {
@@ -134,8 +139,37 @@ impl<'a> Key<'a> {
         self.fields()
             .iter()
             .fold(Width::Fixed(self.salt_len()), |acc, f| {
-                acc.plus(self.encoding.width(f))
+                acc.plus(self.field_width(f))
             })
+    }
+
+    /// The field's width in its place in the key: the encoding's, or its count for a
+    /// `#[max(N)]` string.
+    pub fn field_width(&self, f: &Field) -> Width {
+        match &f.attrs.max {
+            Some(n) if capped_class(f) => Width::Max(self.encoding.capped_width(f, n.value)),
+            _ => self.encoding.width(f),
+        }
+    }
+
+    /// The runtime format type that writes the field: the encoding's, under `Capped` for a
+    /// `#[max(N)]` field (which refuses longer values both ways; its `MAX_WIDTH` is
+    /// [`field_width`](Self::field_width) in the format's count).
+    pub fn format(&self, f: &Field) -> TokenStream {
+        let fmt = self.encoding.format(f);
+        let Some(n) = &f.attrs.max else {
+            return fmt;
+        };
+        let krate = crate::tokens::krate();
+        // 0: the derive does not count it (a type the attribute does not apply to, which the
+        // trait bound reports); the inner format's MAX_WIDTH stands.
+        let most = match self.field_width(f) {
+            Width::Max(w) if capped_class(f) => w + self.encoding.last_trim(f),
+            _ => 0,
+        };
+        let cap = proc_macro2::Literal::usize_unsuffixed(n.value);
+        let most = proc_macro2::Literal::usize_unsuffixed(most);
+        quote::quote!(#krate::__private::Capped<#cap, #most, #fmt>)
     }
 
     /// The field's type in the other system, then its format attributes: what decides its

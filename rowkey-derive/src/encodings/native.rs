@@ -109,6 +109,20 @@ impl Encoding for Native {
         binary_width(f, &f.class)
     }
 
+    /// Each `Option` tag, then a terminated `#[java]` string and its terminator, a raw one or
+    /// the last ASC field bare, else each byte possibly an escaped `00` and the `00 01` end.
+    fn capped_width(&self, f: &Field, max: usize) -> usize {
+        let a = &f.attrs;
+        let value = if a.nul_terminated.is_some() {
+            max + a.terminator.as_ref().map_or(1, |t| t.value().len())
+        } else if self.open_end(f) {
+            max
+        } else {
+            2 * max + 2
+        };
+        option_tags(&f.class) + value
+    }
+
     fn last_trim(&self, _f: &Field) -> usize {
         0
     }
@@ -157,6 +171,14 @@ pub(super) fn lit(n: &crate::attr::Num) -> Literal {
     let mut l = Literal::usize_unsuffixed(n.value);
     l.set_span(n.lit.span());
     l
+}
+
+/// The `Option`s around a value: one tag byte each.
+fn option_tags(class: &Class) -> usize {
+    match class {
+        Class::Option(inner) => 1 + option_tags(inner),
+        _ => 0,
+    }
 }
 
 /// The binary width of a value of `class` (the field's, or the one under its `Option`s).

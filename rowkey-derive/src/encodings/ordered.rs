@@ -128,6 +128,25 @@ impl Encoding for Ordered {
         }
     }
 
+    /// `OrderedString`: header, bytes, `00`; `OrderedBlobVar`: header then 7 bits a byte
+    /// (`00` for the empty value); `OrderedBlob`: header, bytes (and `FF` when DESC); `Raw` the
+    /// bytes; terminated: the bytes and terminator. A NULL is one byte.
+    fn capped_width(&self, f: &Field, max: usize) -> usize {
+        let value = match member(f) {
+            Some(Member::BlobVar) => 1 + (8 * max).div_ceil(7).max(1),
+            Some(Member::Blob) => 1 + max + usize::from(f.attrs.desc.is_some()),
+            Some(Member::Raw { .. }) => max,
+            Some(Member::Terminated { .. }) => {
+                max + f.attrs.terminator.as_ref().map_or(1, |t| t.value().len())
+            }
+            _ => max + 2,
+        };
+        match f.class {
+            Class::Option(_) => value.max(1),
+            _ => value,
+        }
+    }
+
     fn last_trim(&self, _f: &Field) -> usize {
         0
     }

@@ -124,6 +124,17 @@ impl Encoding for Phoenix {
         width(f)
     }
 
+    /// The bytes, then the separator: `FF` after a DESC value of an optimizable table, even
+    /// the last; otherwise `00` unless last. A VARBINARY is last: its `FF` alone. NULL is
+    /// empty.
+    fn capped_width(&self, f: &Field, max: usize) -> usize {
+        let ff = self.ff(f);
+        match column(f) {
+            Some(Column::Varbinary) => max + usize::from(ff),
+            _ => max + usize::from(ff || !f.last),
+        }
+    }
+
     fn last_trim(&self, _f: &Field) -> usize {
         0
     }

@@ -122,6 +122,11 @@ impl Encoding for Text {
         }
     }
 
+    /// The bytes, then the delimiter unless last (a text part holds no escape).
+    fn capped_width(&self, f: &Field, max: usize) -> usize {
+        max + usize::from(!f.last)
+    }
+
     fn last_trim(&self, f: &Field) -> usize {
         usize::from(f.last)
     }
