@@ -323,3 +323,45 @@ fn codec_that_breaks_its_length_promise() {
         "field `liar`: encoded_len promised 4 bytes for the key but the codecs wrote 2"
     );
 }
+
+/// A codec that writes more bytes than its `MAX_WIDTH` allows: the key's stack buffer (of
+/// `MAX_LEN` bytes) is not overrun, the error says what happened.
+#[derive(Debug)]
+struct Boaster;
+
+impl KeyCodec for Boaster {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = Some(2);
+    fn encoded_len(&self, _last: bool) -> usize {
+        3
+    }
+    fn encode(&self, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        w.put(&[1, 2, 3]);
+        Ok(())
+    }
+    fn decode(r: &mut Reader<'_>, _last: bool) -> Result<Self, DecodeError> {
+        r.take::<3>().map(|_| Boaster)
+    }
+}
+
+#[derive(RowKey, Debug)]
+struct WithBoaster {
+    id: u8,
+    boaster: Boaster,
+}
+
+#[test]
+fn codec_that_writes_past_its_max_width() {
+    assert_eq!(WithBoaster::MAX_LEN, Some(3));
+    let e = WithBoaster {
+        id: 7,
+        boaster: Boaster,
+    }
+    .encode()
+    .unwrap_err();
+    assert_eq!(e.field(), Some("boaster"));
+    assert_eq!(
+        e.to_string(),
+        "field `boaster`: the codecs wrote 4 bytes, more than the 3 the key's MAX_LEN allows"
+    );
+}

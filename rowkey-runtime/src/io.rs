@@ -171,12 +171,21 @@ impl<'a> Writer<'a> {
 
     #[cold]
     fn mismatch(&self, len: usize) -> EncodeError {
-        EncodeError::Codec {
-            field: self.field,
-            message: format!(
+        let message = if self.overflow {
+            format!(
+                "the codecs wrote {} bytes, more than the {} the key's MAX_LEN allows",
+                self.pos,
+                self.buf.len()
+            )
+        } else {
+            format!(
                 "encoded_len promised {len} bytes for the key but the codecs wrote {}",
                 self.pos
-            ),
+            )
+        };
+        EncodeError::Codec {
+            field: self.field,
+            message,
         }
     }
 
