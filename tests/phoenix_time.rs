@@ -195,7 +195,7 @@ fn unsigned_with_sign_bit(sql: &str, v: V) -> bool {
 fn encode_line(line: &Value, sql: &str) -> &'static str {
     if line["value"].is_null() {
         // NULL: these key columns are fixed width, which the derive makes NOT NULL (an
-        // `Option` of them is a compile error; see tests/ui).
+        // `Option` of them is a compile error; see rowkey-ui/tests/ui).
         return "null";
     }
     let v = value(line, sql, "value");

@@ -1003,7 +1003,7 @@ fn an_all_null_key_is_refused_where_it_would_be_empty() {
 
 // Issue 20, defect 2: `max_len` on another system's encoding was checked with rowkey's own
 // widths: an HBase Struct key of one i64 (9 bytes) compiled under `max_len = 8`, a Bigtable one
-// (16 bytes) under `max_len = 15` (tests/ui/max-len-*-widths.rs). The budget is now checked
+// (16 bytes) under `max_len = 15` (rowkey-ui/tests/ui/max-len-*-widths.rs). The budget is now checked
 // with each encoding's widths; `MAX_LEN` is the longest key (Bigtable's last ASC field writes no
 // separator).
 
@@ -1102,7 +1102,7 @@ fn bigtable_max_len_is_the_longest_key() {
 
 // Issue 24: a `max_len` the derive cannot check (a width it cannot see) was a constant
 // assertion, reported only after every other error was fixed; it is now a trait bound,
-// reported with them (tests/ui/max-len-reported-with-other-mistakes.rs). A key within its
+// reported with them (rowkey-ui/tests/ui/max-len-reported-with-other-mistakes.rs). A key within its
 // budget still compiles, at exactly the budget too.
 #[test]
 fn max_len_of_unseen_widths_compiles_within_budget() {

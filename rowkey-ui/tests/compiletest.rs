@@ -1,6 +1,6 @@
 //! Compile errors are part of the interface: each file in tests/ui is one mistake, with the
 //! exact message (generated on this machine's compiler) in the .stderr beside it.
-//! Regenerate with `TRYBUILD=overwrite cargo test --test compiletest`, then read the diff.
+//! Regenerate with `TRYBUILD=overwrite cargo test -p rowkey-ui`, then read the diff.
 
 #[test]
 fn ui() {
