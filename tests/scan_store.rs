@@ -127,10 +127,13 @@ struct Read {
     reverse: bool,
     limit: Option<usize>,
     concurrency: usize,
+    /// The store returns half a page (rounded up) and the read uses `Pages::short_pages`.
+    short: bool,
 }
 
 /// The read a query's fields pick: pages of 1, 7 or 10240 rows (TiKV's maximum), either
-/// direction, a limit of 0 to 4 rows one time in three, 1 to 4 scans at once or all.
+/// direction, a limit of 0 to 4 rows one time in three, 1 to 4 scans at once or all, a store
+/// that returns half pages one time in two.
 fn read_of(q: &Query) -> Read {
     let x = q.t.rotate_right(7);
     Read {
@@ -138,6 +141,7 @@ fn read_of(q: &Query) -> Read {
         reverse: (x / 3) % 2 == 1,
         limit: (x / 6).is_multiple_of(3).then_some((x / 18) % 5),
         concurrency: [1, 2, 4, usize::MAX][(x / 90) % 4],
+        short: (x / 360) % 2 == 1,
     }
 }
 
@@ -172,6 +176,7 @@ fn check_async(
             let (db, reads) = (db.clone(), reads.clone());
             async move {
                 reads.fetch_add(1, Ordering::SeqCst);
+                let limit = if read.short { limit.div_ceil(2) } else { limit };
                 tokio::task::spawn_blocking(move || {
                     let tx = db.begin_read().unwrap();
                     let table = tx.open_table(ROWS).unwrap();
@@ -194,6 +199,11 @@ fn check_async(
     };
     let rows = plan.fan_out(read.concurrency, |range| {
         let pages = Pages::new(range.clone(), read.page, fetch.clone());
+        let pages = if read.short {
+            pages.short_pages()
+        } else {
+            pages
+        };
         if read.reverse {
             pages.reverse()
         } else {
@@ -212,10 +222,10 @@ fn check_async(
     }
     if let Some(n) = read.limit {
         want.truncate(n);
-        // One page per scan to start, then one more per row taken (pages of one row): the
-        // scans stop with the limit.
+        // One page per scan to start, then one more per row taken (pages of one row), and
+        // with short pages an empty one to end each range: the scans stop with the limit.
         if read.page == 1 {
-            let most = plan.ranges().len() + n;
+            let most = plan.ranges().len() * (1 + usize::from(read.short)) + n;
             prop_assert!(
                 reads.load(Ordering::SeqCst) <= most,
                 "{} reads for a limit of {n} over {} ranges",

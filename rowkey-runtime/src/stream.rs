@@ -207,7 +207,9 @@ impl ScanPlan {
 /// A stream of rows read page by page: `fetch(range, limit)` returns up to `limit` rows of
 /// `range` in order (ascending, or descending for [`Pages::reverse`]); the next page's range
 /// resumes after the last row ([`ScanRange::after`], or [`ScanRange::before`] in reverse). A
-/// page shorter than `limit` is the last. Errors end the stream after they are passed on.
+/// page shorter than `limit` is the last, as TiKV's raw scan promises; for a store that may
+/// return fewer rows before the range's end, [`Pages::short_pages`] reads on until an empty
+/// page. Errors end the stream after they are passed on.
 ///
 /// ```
 /// use futures::{executor::block_on, future, StreamExt};
@@ -232,6 +234,7 @@ pub struct Pages<T, E, F, Fut> {
     buffer: VecDeque<T>,
     page: Option<Pin<Box<Fut>>>,
     reverse: bool,
+    short_pages: bool,
     _error: core::marker::PhantomData<fn() -> E>,
 }
 
@@ -250,6 +253,7 @@ where
             buffer: VecDeque::new(),
             page: None,
             reverse: false,
+            short_pages: false,
             _error: core::marker::PhantomData,
         }
     }
@@ -258,6 +262,31 @@ where
     /// the next page ends before the last row.
     pub fn reverse(mut self) -> Self {
         self.reverse = true;
+        self
+    }
+
+    /// `fetch` may return fewer than `limit` rows before the range's end: FoundationDB's
+    /// `get_range` and HBase's scanner stop at a byte or time budget, and Bigtable (its
+    /// emulator, at least) counts a row deleted during the read toward `rows_limit`. Only an
+    /// empty page then ends the range, at the cost of one more `fetch` per range.
+    ///
+    /// ```
+    /// use futures::{executor::block_on, future, StreamExt};
+    /// use rowkey::{stream::Pages, ScanRange};
+    ///
+    /// let table: Vec<Vec<u8>> = (0u8..10).map(|i| vec![i]).collect();
+    /// // A store that returns at most half of what was asked for.
+    /// let fetch = |range: ScanRange, limit: usize| {
+    ///     let page: Vec<Vec<u8>> =
+    ///         table.iter().filter(|k| range.contains(k)).take(limit / 2).cloned().collect();
+    ///     future::ready(Ok::<_, ()>(page))
+    /// };
+    /// let read = |pages: Pages<_, _, _, _>| block_on(pages.collect::<Vec<_>>()).len();
+    /// assert_eq!(read(Pages::new(ScanRange::all(), 4, fetch)), 2); // the first page only
+    /// assert_eq!(read(Pages::new(ScanRange::all(), 4, fetch).short_pages()), 10);
+    /// ```
+    pub fn short_pages(mut self) -> Self {
+        self.short_pages = true;
         self
     }
 }
@@ -299,7 +328,7 @@ where
             };
             let last = rows.last().and_then(RowItem::row_key);
             this.range = match (&this.range, last) {
-                (Some(range), Some(last)) if rows.len() >= this.limit => {
+                (Some(range), Some(last)) if this.short_pages || rows.len() >= this.limit => {
                     let next = if this.reverse {
                         range.before(last)
                     } else {
@@ -324,6 +353,7 @@ impl<T, E, F, Fut> core::fmt::Debug for Pages<T, E, F, Fut> {
             .field("limit", &self.limit)
             .field("buffered", &self.buffer.len())
             .field("reverse", &self.reverse)
+            .field("short_pages", &self.short_pages)
             .finish()
     }
 }
