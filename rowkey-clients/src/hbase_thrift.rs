@@ -22,7 +22,7 @@
 //! ```
 
 use hbase_thrift::hbase::TScan;
-use rowkey_runtime::ScanRange;
+use rowkey_runtime::{ScanPlan, ScanRange};
 
 /// The forward scan of `range`: `start_row` inclusive, `stop_row` exclusive (unset for an empty
 /// stop, the end of the table). Exact. Set `columns`, `caching` and the rest on the result.
@@ -41,6 +41,41 @@ pub fn scan(range: &ScanRange) -> TScan {
         stop_row: (!range.stop.is_empty()).then(|| range.stop.clone()),
         ..TScan::default()
     }
+}
+
+/// One forward scan over every range of `plan` (a fanned-out read: one range per salt bucket),
+/// instead of one scanner per range: from the first range's start to the last range's stop,
+/// with the plan's ranges as HBase's filter language in `filter_string`
+/// ([`MultiRowRangeFilter::to_filter_string`](rowkey_runtime::hbase::MultiRowRangeFilter::to_filter_string):
+/// row filters, `AND` within a range, `OR` between). `None` for a plan without ranges.
+///
+/// Thrift 1 has no `filterBytes`, so the region servers test the row filters on every row
+/// between the two ends rather than seeking from range to range as Thrift 2's
+/// [`one_scan`](crate::hbase_thrift2::one_scan) (`MultiRowRangeFilter`) does: worth it when
+/// the ranges lie close together (a time range over a few buckets), not for a handful of rows
+/// spread over the table.
+///
+/// ```
+/// use rowkey::RowKey;
+/// use rowkey_clients::hbase_thrift::one_scan;
+///
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 4, of = "id")]
+/// struct Event { day: u32, id: u64 }
+///
+/// let plan = Event::scan().day(19_000).plan().unwrap(); // 4 ranges
+/// let s = one_scan(&plan).unwrap();
+/// assert_eq!(s.start_row.as_deref(), Some(plan.ranges()[0].start.as_slice()));
+/// assert!(s.filter_string.unwrap().starts_with(b"(RowFilter(>=, 'binary:"));
+/// ```
+pub fn one_scan(plan: &ScanPlan) -> Option<TScan> {
+    let (first, last) = (plan.ranges().first()?, plan.ranges().last()?);
+    Some(TScan {
+        start_row: Some(first.start.clone()),
+        stop_row: (!last.stop.is_empty()).then(|| last.stop.clone()),
+        filter_string: Some(plan.to_multi_row_range_filter().to_filter_string()),
+        ..TScan::default()
+    })
 }
 
 /// The reversed scan of `range` and the check that trims what it reads to the range.

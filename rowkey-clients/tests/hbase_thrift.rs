@@ -7,8 +7,8 @@ mod support;
 
 use hbase_thrift::hbase::TScan;
 use proptest::prelude::*;
-use rowkey::ScanRange;
-use rowkey_clients::hbase_thrift::{reversed_scan, scan, Admit};
+use rowkey::{RowKey, ScanRange};
+use rowkey_clients::hbase_thrift::{one_scan, reversed_scan, scan, Admit};
 
 /// The rows HBase's gateway returns for `scan` from the sorted `table`, in order.
 fn hbase_reads(scan: &TScan, table: &[Vec<u8>]) -> Vec<Vec<u8>> {
@@ -93,4 +93,44 @@ fn bounds_ending_in_00_read_exactly_and_others_are_trimmed() {
         (r.scan.start_row.clone(), r.scan.stop_row.clone()),
         (None, None)
     );
+}
+
+#[derive(RowKey)]
+#[salt(md5, buckets = 8, of = "id")]
+struct Event {
+    day: u32,
+    id: u32,
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// One scan over a day's 8 buckets: what the gateway reads between its start and stop rows
+    /// and lets through the filter string is exactly the day's rows. (The string passes what
+    /// `MultiRowRangeFilter::matches` passes: the root package's `hbase_filters` tests read it
+    /// with a model of HBase's `ParseFilter`.)
+    #[test]
+    fn one_scan_reads_the_plans_rows(
+        rows in proptest::collection::vec((0..40u32, any::<u32>()), 1..200),
+        day in 0..40u32,
+    ) {
+        let plan = Event::scan().day(day).plan().unwrap();
+        let s = one_scan(&plan).unwrap();
+        let filter = plan.to_multi_row_range_filter();
+        prop_assert_eq!(s.filter_string.clone(), Some(filter.to_filter_string()));
+        let mut table: Vec<Vec<u8>> =
+            rows.iter().map(|&(d, id)| Event { day: d, id }.encode().unwrap()).collect();
+        table.sort();
+        table.dedup();
+        let read: Vec<Vec<u8>> =
+            hbase_reads(&s, &table).into_iter().filter(|k| filter.matches(k)).collect();
+        let mut want: Vec<Vec<u8>> = rows
+            .iter()
+            .filter(|&&(d, _)| d == day)
+            .map(|&(d, id)| Event { day: d, id }.encode().unwrap())
+            .collect();
+        want.sort();
+        want.dedup();
+        prop_assert_eq!(read, want);
+    }
 }

@@ -93,6 +93,65 @@ impl MultiRowRangeFilter {
         protobuf::filter(MULTI_ROW_RANGE_FILTER, &self.serialized())
     }
 
+    /// The same rows in HBase's filter language, for the `filterString` of a Thrift `TScan`
+    /// (Thrift 1 has no `filterBytes`): per range `RowFilter(>=, 'binary:start') AND
+    /// RowFilter(<, 'binary:stop')` (a bound that is the table's end left out), the ranges
+    /// joined by `OR`; a `'` in a row is written `''`. No range is `RowFilter(<, 'binary:')`,
+    /// which no row passes.
+    ///
+    /// `ParseFilter` takes the bytes as they are (`binary:` takes the rest of the argument, any
+    /// byte) and Thrift carries `filterString` as bytes, so any row key works. HBase evaluates
+    /// these row filters on every row between the scan's start and stop rows, where
+    /// `MultiRowRangeFilter` seeks from range to range: prefer
+    /// [`to_filter_bytes`](Self::to_filter_bytes) where the gateway takes them (Thrift 2, HBase
+    /// 2.2+). Not for the HBase shell, whose Ruby strings reach `ParseFilter` as UTF-8: use
+    /// [`to_hbase_shell`](Self::to_hbase_shell) there.
+    ///
+    /// ```
+    /// use rowkey::hbase::{MultiRowRangeFilter, RowRange};
+    ///
+    /// let filter = MultiRowRangeFilter::new(vec![
+    ///     RowRange { start: b"a".to_vec(), stop: b"b'".to_vec() },
+    ///     RowRange { start: b"x".to_vec(), stop: vec![] },
+    /// ]);
+    /// assert_eq!(
+    ///     filter.to_filter_string(),
+    ///     b"(RowFilter(>=, 'binary:a') AND RowFilter(<, 'binary:b''')) OR RowFilter(>=, 'binary:x')"
+    /// );
+    /// ```
+    pub fn to_filter_string(&self) -> Vec<u8> {
+        let row_filter = |op: &[u8], row: &[u8]| {
+            let mut f = [b"RowFilter(", op, b", 'binary:"].concat();
+            for &b in row {
+                f.push(b);
+                if b == b'\'' {
+                    f.push(b'\'');
+                }
+            }
+            f.extend_from_slice(b"')");
+            f
+        };
+        if self.ranges.is_empty() {
+            return row_filter(b"<", b"");
+        }
+        let ranges: Vec<Vec<u8>> = self
+            .ranges
+            .iter()
+            .map(|r| {
+                let lower = (!r.start.is_empty()).then(|| row_filter(b">=", &r.start));
+                let upper = (!r.stop.is_empty()).then(|| row_filter(b"<", &r.stop));
+                match (lower, upper) {
+                    (Some(lower), Some(upper)) => {
+                        [&b"("[..], &lower, b" AND ", &upper, b")"].concat()
+                    }
+                    (Some(one), None) | (None, Some(one)) => one,
+                    (None, None) => row_filter(b">=", b""),
+                }
+            })
+            .collect();
+        ranges.join(&b" OR "[..])
+    }
+
     /// The HBase shell's expression for `FILTER => ...`: the filter built with its Java
     /// constructor, each row as a Ruby string turned into Java bytes.
     pub fn to_hbase_shell(&self) -> String {
