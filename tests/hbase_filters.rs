@@ -3,14 +3,15 @@
 //! keys with the nasty values; and the filter's protobuf bytes, decoded by `prost` from
 //! messages declared as HBase's `Filter.proto` declares them, carry the same ranges and masks;
 //! the filter-language string of the ranges, read by a model of HBase's `ParseFilter`
-//! (`hbase/parse_filter.rs`), passes the same rows.
+//! (`rowkey-fuzz/src/parse_filter.rs`), passes the same rows.
 
 use proptest::prelude::*;
 use prost::Message;
 use rowkey::hbase::{FuzzyError, FuzzyRowFilter, FUZZY_ROW_FILTER, MULTI_ROW_RANGE_FILTER};
 use rowkey::RowKey;
 
-#[path = "hbase/parse_filter.rs"]
+// The model lives with the fuzzer, which reads every generated plan's string with it too.
+#[path = "../rowkey-fuzz/src/parse_filter.rs"]
 mod parse_filter;
 
 /// `hbase.pb` messages, as in HBase's `Filter.proto` and `HBase.proto` (proto2).

@@ -628,6 +628,24 @@ fn scans<K: Fuzz>(
                 if filter.matches(b) { "takes" } else { "drops" }
             );
         }
+        // The same ranges in HBase's filter language, read by a model of its `ParseFilter`.
+        let text = filter.to_filter_string();
+        let parsed = crate::parse_filter::parse(&text).map_err(|e| {
+            format!(
+                "{}: the filter string does not parse ({e}): {}",
+                q.what,
+                String::from_utf8_lossy(&text)
+            )
+        })?;
+        for b in store.keys() {
+            ensure!(
+                parsed.passes(b) == filter.matches(b),
+                "{}: the filter string {} {b:02x?}, the filter does not: {}",
+                q.what,
+                if parsed.passes(b) { "takes" } else { "drops" },
+                String::from_utf8_lossy(&text)
+            );
+        }
         if plan.is_point() {
             ensure!(
                 merged.len() <= 1,

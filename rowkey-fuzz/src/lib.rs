@@ -15,6 +15,7 @@
 pub mod check;
 pub mod order;
 pub mod pairs;
+pub mod parse_filter;
 pub mod rng;
 pub mod schema;
 pub mod values;

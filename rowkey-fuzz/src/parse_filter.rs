@@ -311,6 +311,7 @@ fn unescaped_argument(e: &[u8], start: usize, end: usize) -> Vec<u8> {
     out
 }
 
+#[cfg(test)]
 #[test]
 fn the_models_own_reading_of_the_language() {
     // The HBase book's examples of the language.
