@@ -51,7 +51,7 @@ pub fn scan(range: &ScanRange) -> TScan {
 ///
 /// Thrift 1 has no `filterBytes`, so the region servers test the row filters on every row
 /// between the two ends rather than seeking from range to range as Thrift 2's
-/// [`one_scan`](crate::hbase_thrift2::one_scan) (`MultiRowRangeFilter`) does: worth it when
+/// `hbase_thrift2::one_scan` (`MultiRowRangeFilter`) does: worth it when
 /// the ranges lie close together (a time range over a few buckets), not for a handful of rows
 /// spread over the table.
 ///
