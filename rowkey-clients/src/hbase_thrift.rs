@@ -69,12 +69,9 @@ pub fn scan(range: &ScanRange) -> TScan {
 /// assert!(s.filter_string.unwrap().starts_with(b"(RowFilter(>=, 'binary:"));
 /// ```
 pub fn one_scan(plan: &ScanPlan) -> Option<TScan> {
-    let (first, last) = (plan.ranges().first()?, plan.ranges().last()?);
     Some(TScan {
-        start_row: Some(first.start.clone()),
-        stop_row: (!last.stop.is_empty()).then(|| last.stop.clone()),
         filter_string: Some(plan.to_multi_row_range_filter().to_filter_string()),
-        ..TScan::default()
+        ..scan(&plan.span()?)
     })
 }
 

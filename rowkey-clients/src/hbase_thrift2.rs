@@ -107,12 +107,9 @@ pub fn reversed_scan(range: &ScanRange) -> Reversed<TScan> {
 /// assert!(s.filter_bytes.is_some());
 /// ```
 pub fn one_scan(plan: &ScanPlan) -> Option<TScan> {
-    let (first, last) = (plan.ranges().first()?, plan.ranges().last()?);
     Some(TScan {
-        start_row: Some(first.start.clone()),
-        stop_row: (!last.stop.is_empty()).then(|| last.stop.clone()),
         filter_bytes: Some(plan.to_multi_row_range_filter().to_filter_bytes()),
-        ..TScan::default()
+        ..scan(&plan.span()?)
     })
 }
 

@@ -112,6 +112,32 @@ impl ScanPlan {
         )
     }
 
+    /// The one range from the first range's start to the last range's stop (the ranges are
+    /// sorted): what a single scan with the plan's filter reads. `None` for a plan without
+    /// ranges.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// #[salt(md5, buckets = 4, of = "id")]
+    /// struct Event { day: u32, id: u64 }
+    ///
+    /// let plan = Event::scan().day(19_000).plan().unwrap();
+    /// let span = plan.span().unwrap();
+    /// // Bucket 0's day 19000 (0x4A38) up to the row after bucket 3's.
+    /// assert_eq!(span.start, [0, 0, 0, 0x4A, 0x38]);
+    /// assert_eq!(span.stop, [3, 0, 0, 0x4A, 0x39]);
+    /// assert!(plan.ranges().iter().all(|r| span.start <= r.start && r.stop <= span.stop));
+    /// ```
+    pub fn span(&self) -> Option<ScanRange> {
+        let (first, last) = (self.ranges.first()?, self.ranges.last()?);
+        Some(ScanRange {
+            start: first.start.clone(),
+            stop: last.stop.clone(),
+        })
+    }
+
     /// True when every field is fixed: each range holds exactly one row (a Get).
     pub fn is_point(&self) -> bool {
         self.point
