@@ -89,6 +89,15 @@ fn main() {
     same_bytes("phoenix", phoenix.encode().unwrap(), |o| {
         hand::phoenix_encode(&m, o)
     });
+    let capped = CappedMetric {
+        metric: metric.metric.clone(),
+        ts: metric.ts,
+        host: metric.host.clone(),
+    };
+    same_bytes("capped metric", capped.encode().unwrap(), |o| {
+        hand::capped_metric_encode(&capped, o).unwrap()
+    });
+    assert_eq!(capped.encode().unwrap(), metric.encode().unwrap());
     same_bytes("md5", md5.encode().unwrap(), |o| hand::md5_encode(&m, o));
     same_bytes("xxh3", xxh3.encode().unwrap(), |o| hand::xxh3_encode(&m, o));
 
@@ -145,9 +154,10 @@ fn main() {
         *c = (*c + 1) & 4095;
         *c
     };
-    let mut o = [(); 16].map(|_| Vec::<u8>::with_capacity(256));
-    let [o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16] = &mut o;
-    let (m, metric, phoenix, md5, xxh3) = (&m, &metric, &phoenix, &md5, &xxh3);
+    let mut o = [(); 19].map(|_| Vec::<u8>::with_capacity(256));
+    let [o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16, o17, o18, o19] =
+        &mut o;
+    let (m, metric, phoenix, md5, xxh3, capped) = (&m, &metric, &phoenix, &md5, &xxh3, &capped);
     let mut groups = vec![
         Group {
             name: "message `{u32, u32, u64}` encode_into",
@@ -230,6 +240,40 @@ fn main() {
                 (
                     "memcomparable 0.2",
                     body!(black_box(memcomparable::from_slice::<Metric>(black_box(metric_mc)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "metric with `#[max(64)]` strings encode_into",
+            impls: vec![
+                (
+                    "floor (the metric floor, lengths checked first)",
+                    body!(o17.clear(); hand::capped_metric_encode(black_box(capped), o17).unwrap(); black_box(&*o17);),
+                ),
+                (
+                    "rowkey, capped",
+                    body!(o18.clear(); black_box(capped).encode_into(o18).unwrap(); black_box(&*o18);),
+                ),
+                (
+                    "rowkey, the same key uncapped",
+                    body!(o19.clear(); black_box(metric).encode_into(o19).unwrap(); black_box(&*o19);),
+                ),
+            ],
+        },
+        Group {
+            name: "metric with `#[max(64)]` strings decode",
+            impls: vec![
+                (
+                    "floor (the metric floor, lengths checked after)",
+                    body!(black_box(hand::capped_metric_decode(black_box(metric_key)).unwrap());),
+                ),
+                (
+                    "rowkey, capped",
+                    body!(black_box(CappedMetric::decode(black_box(metric_key)).unwrap());),
+                ),
+                (
+                    "rowkey, the same key uncapped",
+                    body!(black_box(Metric::decode(black_box(metric_key)).unwrap());),
                 ),
             ],
         },

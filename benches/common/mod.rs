@@ -26,6 +26,18 @@ pub struct Metric {
     pub host: String,
 }
 
+/// The metric key with both strings capped: the same bytes, each value checked against its
+/// cap both ways, and a known `MAX_LEN` (130 + 8 + 64 = 202 bytes).
+#[derive(RowKey, Debug, PartialEq)]
+pub struct CappedMetric {
+    #[max(64)]
+    pub metric: String,
+    #[reverse_ts]
+    pub ts: i64,
+    #[max(64)]
+    pub host: String,
+}
+
 #[derive(RowKey, Debug, PartialEq)]
 #[salt(phoenix, buckets = 16)]
 pub struct PhoenixMessage {
@@ -204,6 +216,49 @@ pub mod hand {
         out.extend_from_slice(&chunk);
         out.extend_from_slice(m.host.as_bytes());
         Ok(())
+    }
+
+    /// `metric_encode` refusing strings over 64 bytes first (the capped key's floor).
+    pub fn capped_metric_encode(m: &super::CappedMetric, out: &mut Vec<u8>) -> Result<(), ()> {
+        if m.metric.len() > 64 || m.host.len() > 64 {
+            return Err(());
+        }
+        // The same writes as `metric_encode`, over the capped key's strings.
+        if m.ts < 0 {
+            return Err(());
+        }
+        let name = m.metric.as_bytes();
+        out.reserve(name.len() + 10 + m.host.len());
+        if name.contains(&0) {
+            for &b in name {
+                if b == 0 {
+                    out.extend_from_slice(&[0, 0xFF]);
+                } else {
+                    out.push(b);
+                }
+            }
+        } else {
+            out.extend_from_slice(name);
+        }
+        let mut chunk = [0u8; 10];
+        chunk[1] = 1;
+        chunk[2..].copy_from_slice(&(i64::MAX - m.ts).to_be_bytes());
+        out.extend_from_slice(&chunk);
+        out.extend_from_slice(m.host.as_bytes());
+        Ok(())
+    }
+
+    /// `metric_decode`, then the caps.
+    pub fn capped_metric_decode(key: &[u8]) -> Option<super::CappedMetric> {
+        let m = metric_decode(key)?;
+        if m.metric.len() > 64 || m.host.len() > 64 {
+            return None;
+        }
+        Some(super::CappedMetric {
+            metric: m.metric,
+            ts: m.ts,
+            host: m.host,
+        })
     }
 
     /// The metric key back: one copy of the metric when its first `00` is the terminator.

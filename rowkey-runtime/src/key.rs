@@ -140,8 +140,10 @@ pub trait RowKey: Sized {
 }
 
 /// Keys whose `MAX_LEN` is at most this many bytes are built in a stack buffer and copied
-/// once (the fastest form measured); longer or unbounded keys are written in place.
-pub const STACK_KEY: usize = 256;
+/// once (the fastest form measured for short keys); longer or unbounded keys are written in
+/// place. Not more: a capped string key of at most 202 bytes (37 written) was a third slower
+/// through a stack buffer of its `MAX_LEN` than in place (`cargo bench --bench ratios`).
+pub const STACK_KEY: usize = 64;
 
 /// The stack buffer size for a key of this maximum length, 0 when the key is not stack-built.
 #[doc(hidden)]
