@@ -194,11 +194,25 @@ pub mod hand {
     /// The metric key: the metric escaped (`00` → `00 FF`, one copy when it holds no `00`) and
     /// terminated (`00 01`), `Long.MAX_VALUE - ts`, then the raw host.
     pub fn metric_encode(m: &super::Metric, out: &mut Vec<u8>) -> Result<(), ()> {
-        if m.ts < 0 {
+        write_metric(&m.metric, m.ts, &m.host, out)
+    }
+
+    /// `metric_encode` refusing strings over 64 bytes first (the capped key's floor).
+    pub fn capped_metric_encode(m: &super::CappedMetric, out: &mut Vec<u8>) -> Result<(), ()> {
+        if m.metric.len() > 64 || m.host.len() > 64 {
             return Err(());
         }
-        let metric = m.metric.as_bytes();
-        out.reserve(metric.len() + 10 + m.host.len());
+        write_metric(&m.metric, m.ts, &m.host, out)
+    }
+
+    /// The metric key's bytes from its parts (both metric floors).
+    #[inline(always)]
+    fn write_metric(metric: &str, ts: i64, host: &str, out: &mut Vec<u8>) -> Result<(), ()> {
+        if ts < 0 {
+            return Err(());
+        }
+        let metric = metric.as_bytes();
+        out.reserve(metric.len() + 10 + host.len());
         if metric.contains(&0) {
             for &b in metric {
                 if b == 0 {
@@ -212,39 +226,9 @@ pub mod hand {
         }
         let mut chunk = [0u8; 10];
         chunk[1] = 1;
-        chunk[2..].copy_from_slice(&(i64::MAX - m.ts).to_be_bytes());
+        chunk[2..].copy_from_slice(&(i64::MAX - ts).to_be_bytes());
         out.extend_from_slice(&chunk);
-        out.extend_from_slice(m.host.as_bytes());
-        Ok(())
-    }
-
-    /// `metric_encode` refusing strings over 64 bytes first (the capped key's floor).
-    pub fn capped_metric_encode(m: &super::CappedMetric, out: &mut Vec<u8>) -> Result<(), ()> {
-        if m.metric.len() > 64 || m.host.len() > 64 {
-            return Err(());
-        }
-        // The same writes as `metric_encode`, over the capped key's strings.
-        if m.ts < 0 {
-            return Err(());
-        }
-        let name = m.metric.as_bytes();
-        out.reserve(name.len() + 10 + m.host.len());
-        if name.contains(&0) {
-            for &b in name {
-                if b == 0 {
-                    out.extend_from_slice(&[0, 0xFF]);
-                } else {
-                    out.push(b);
-                }
-            }
-        } else {
-            out.extend_from_slice(name);
-        }
-        let mut chunk = [0u8; 10];
-        chunk[1] = 1;
-        chunk[2..].copy_from_slice(&(i64::MAX - m.ts).to_be_bytes());
-        out.extend_from_slice(&chunk);
-        out.extend_from_slice(m.host.as_bytes());
+        out.extend_from_slice(host.as_bytes());
         Ok(())
     }
 
