@@ -117,6 +117,21 @@ fn field(name: &str, ty: TType, id: i16) -> TFieldIdentifier {
     TFieldIdentifier::new(name, ty, id)
 }
 
+/// Writes field `(name, type, id)` when it is set.
+fn put<T>(
+    o: &mut dyn TOutputProtocol,
+    (name, ty, id): (&str, TType, i16),
+    value: Option<T>,
+    write: impl FnOnce(&mut dyn TOutputProtocol, T) -> thrift::Result<()>,
+) -> thrift::Result<()> {
+    let Some(v) = value else {
+        return Ok(());
+    };
+    o.write_field_begin(&field(name, ty, id))?;
+    write(o, v)?;
+    o.write_field_end()
+}
+
 impl TSerializable for TScan {
     fn read_from_in_protocol(i: &mut dyn TInputProtocol) -> thrift::Result<Self> {
         let mut out = TScan::default();
@@ -144,42 +159,37 @@ impl TSerializable for TScan {
 
     fn write_to_out_protocol(&self, o: &mut dyn TOutputProtocol) -> thrift::Result<()> {
         o.write_struct_begin(&TStructIdentifier::new("TScan"))?;
-        let bytes = [
-            (1, "startRow", &self.start_row),
-            (2, "stopRow", &self.stop_row),
-        ];
-        for (id, name, v) in bytes {
-            if let Some(v) = v {
-                o.write_field_begin(&field(name, TType::String, id))?;
-                o.write_bytes(v)?;
-                o.write_field_end()?;
-            }
-        }
-        if let Some(v) = self.caching {
-            o.write_field_begin(&field("caching", TType::I32, 4))?;
-            o.write_i32(v)?;
-            o.write_field_end()?;
-        }
-        if let Some(v) = &self.filter_string {
-            o.write_field_begin(&field("filterString", TType::String, 7))?;
-            o.write_bytes(v)?;
-            o.write_field_end()?;
-        }
-        if let Some(v) = self.reversed {
-            o.write_field_begin(&field("reversed", TType::Bool, 11))?;
-            o.write_bool(v)?;
-            o.write_field_end()?;
-        }
-        if let Some(v) = self.limit {
-            o.write_field_begin(&field("limit", TType::I32, 15))?;
-            o.write_i32(v)?;
-            o.write_field_end()?;
-        }
-        if let Some(v) = &self.filter_bytes {
-            o.write_field_begin(&field("filterBytes", TType::String, 18))?;
-            o.write_bytes(v)?;
-            o.write_field_end()?;
-        }
+        let bytes = |o: &mut dyn TOutputProtocol, v: &[u8]| o.write_bytes(v);
+        let int = |o: &mut dyn TOutputProtocol, v: i32| o.write_i32(v);
+        put(
+            o,
+            ("startRow", TType::String, 1),
+            self.start_row.as_deref(),
+            bytes,
+        )?;
+        put(
+            o,
+            ("stopRow", TType::String, 2),
+            self.stop_row.as_deref(),
+            bytes,
+        )?;
+        put(o, ("caching", TType::I32, 4), self.caching, int)?;
+        put(
+            o,
+            ("filterString", TType::String, 7),
+            self.filter_string.as_deref(),
+            bytes,
+        )?;
+        put(o, ("reversed", TType::Bool, 11), self.reversed, |o, v| {
+            o.write_bool(v)
+        })?;
+        put(o, ("limit", TType::I32, 15), self.limit, int)?;
+        put(
+            o,
+            ("filterBytes", TType::String, 18),
+            self.filter_bytes.as_deref(),
+            bytes,
+        )?;
         o.write_field_stop()?;
         o.write_struct_end()
     }

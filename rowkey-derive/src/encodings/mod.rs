@@ -161,12 +161,8 @@ impl<'a> Key<'a> {
             return fmt;
         };
         let krate = crate::tokens::krate();
-        // 0: the derive does not count it (a type the attribute does not apply to, which the
-        // trait bound reports); the inner format's MAX_WIDTH stands.
-        let most = match self.field_width(f) {
-            Width::Max(w) if capped_class(f) => w + self.encoding.last_trim(f),
-            _ => 0,
-        };
+        // Codegen sees validated keys only: a capped field is a String or Vec<u8>.
+        let most = self.encoding.capped_width(f, n.value) + self.encoding.last_trim(f);
         let cap = proc_macro2::Literal::usize_unsuffixed(n.value);
         let most = proc_macro2::Literal::usize_unsuffixed(most);
         quote::quote!(#krate::__private::Capped<#cap, #most, #fmt>)

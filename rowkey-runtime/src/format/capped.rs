@@ -40,17 +40,13 @@ impl<T: CapLen> CapLen for Option<T> {
 
 /// Format `F` for values of at most `N` bytes; `MAX` is the most bytes `F` then writes in the
 /// field's place in the key, as the derive counts them for its encoding (what follows the value
-/// included, as `F`'s widths count it): the field's `MAX_WIDTH`. `MAX = 0` (no capped value
-/// takes 0 bytes) leaves `F`'s own `MAX_WIDTH`.
+/// included, as `F`'s widths count it): the field's `MAX_WIDTH`.
 #[derive(Debug, Clone, Copy)]
 pub struct Capped<const N: usize, const MAX: usize, F>(F);
 
 impl<T: CapLen, F: Format<T>, const N: usize, const MAX: usize> Format<T> for Capped<N, MAX, F> {
     const WIDTH: Option<usize> = F::WIDTH;
-    const MAX_WIDTH: Option<usize> = match MAX {
-        0 => F::MAX_WIDTH,
-        most => Some(most),
-    };
+    const MAX_WIDTH: Option<usize> = Some(MAX);
 
     #[inline(always)]
     fn len(v: &T, last: bool) -> usize {
