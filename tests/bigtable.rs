@@ -175,9 +175,9 @@ fn escapes_and_int64() {
     check(
         Event {
             user: vec![],
-            ts: -1,
+            ts: i64::MAX,
         },
-        b"\x00\x00\x00\x01\xFF\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
+        b"\x00\x00\x00\x01\x7F\xFF\xFF\xFF\xFF\xFF\xFF\xFF",
     );
 }
 

@@ -89,6 +89,16 @@ fn check<K: RowKey + std::fmt::Debug + PartialEq>(key: K, want: &str) -> Result<
     Ok(())
 }
 
+/// A key the line's system refused to write (its `error`): encode refuses it too, naming one of
+/// its fields.
+fn refused<K: RowKey + std::fmt::Debug>(key: K) -> Result<(), String> {
+    match key.encode() {
+        Ok(bytes) => Err(format!("{key:?} encodes to {}, want an error", hex(&bytes))),
+        Err(e) if e.field().is_some() => Ok(()),
+        Err(e) => Err(format!("{key:?} is refused without naming a field: {e}")),
+    }
+}
+
 /// A schema as the file writes it: `type/encoding/order` per field.
 fn signature(schema: RowKeySchema) -> String {
     let int = |e: IntEncoding| match e {
@@ -122,7 +132,7 @@ macro_rules! shapes {
             struct $name { $($(#[$attr])* $f: $t),* }
         )*
 
-        fn check_line(sig: &str, values: &[Value], key: &str) -> Option<Result<(), String>> {
+        fn check_line(sig: &str, values: &[Value], key: Option<&str>) -> Option<Result<(), String>> {
             $(
                 if sig == [$($sig),*].join(",") {
                     let declared = signature(<$name as BigtableKey>::ROW_KEY_SCHEMA);
@@ -131,7 +141,10 @@ macro_rules! shapes {
                     }
                     let mut values = values.iter();
                     let k = $name { $($f: FromJson::from_json(values.next().unwrap())),* };
-                    return Some(check(k, key));
+                    return Some(match key {
+                        Some(key) => check(k, key),
+                        None => refused(k),
+                    });
                 }
             )*
             None
@@ -217,7 +230,8 @@ fn every_line() {
             match kind {
                 // A key struct has at least one field.
                 "struct_without_fields" => Ok(()),
-                _ => check_line(&sig.join(","), values, l["key"].as_str().unwrap())
+                // A line with an `error` and no key: the value has no bytes in the schema.
+                _ => check_line(&sig.join(","), values, l["key"].as_str())
                     .unwrap_or_else(|| Err(format!("no struct declared for schema {sig:?}"))),
             }
         } else {
@@ -358,10 +372,21 @@ proptest! {
         let e = x.encode().unwrap();
         prop_assert_eq!(Mixed::decode(&e).unwrap(), x.clone());
         prop_assert!(e.len() <= Mixed::MAX_LEN.unwrap_or(usize::MAX));
+        // BigEndianBytes takes non-negative values only ("Sorted mode: non-negative values
+        // are supported"); a negative one, or a time before 1970, is refused naming the field.
         let be = BigEndian { a: a as i32, b, at };
-        let e = be.encode().unwrap();
-        prop_assert_eq!(BigEndian::decode(&e).unwrap(), be);
-        prop_assert!(e.len() <= BigEndian::MAX_LEN.unwrap());
+        let negative = [(a as i32) < 0, b < 0, at < UNIX_EPOCH];
+        match be.encode() {
+            Ok(e) => {
+                prop_assert_eq!(negative, [false; 3]);
+                prop_assert_eq!(BigEndian::decode(&e).unwrap(), be);
+                prop_assert!(e.len() <= BigEndian::MAX_LEN.unwrap());
+            }
+            Err(err) => {
+                let first = ["a", "b", "at"][negative.iter().position(|&n| n).unwrap()];
+                prop_assert_eq!(err.field(), Some(first));
+            }
+        }
         let o = Ordered64 { v: a };
         prop_assert!(o.encode().unwrap().len() <= Ordered64::MAX_LEN.unwrap());
     }
@@ -389,8 +414,8 @@ proptest! {
 }
 
 /// The longest keys: MAX_LEN is reached, never passed (i64::MIN has eight `00`s in
-/// orderedcode, -1 has none; BigEndianBytes 0 is eight `00`s). And the proxy's refusal of a
-/// negative BigEndianBytes value is its own: Bigtable's encoding is two's complement.
+/// orderedcode, -1 has none; BigEndianBytes 0 is eight `00`s). A negative BigEndianBytes
+/// value is refused, as the proxy refuses it: Bigtable sorts non-negative ones only.
 #[test]
 fn max_len_is_the_longest_key() {
     let longest = [
@@ -431,10 +456,11 @@ fn max_len_is_the_longest_key() {
     };
     assert_eq!(zero.encode().unwrap().len(), BigEndian::MAX_LEN.unwrap());
     assert_eq!(
-        B { a: -1 }.encode().unwrap(),
-        [0xFF; 8],
-        "-1 is eight FF bytes, which need no escape"
+        B { a: i64::MAX }.encode().unwrap(),
+        [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],
+        "the largest value needs no escape"
     );
+    assert_eq!(B { a: -1 }.encode().unwrap_err().field(), Some("a"));
 }
 
 /// A time with a fraction of a microsecond, or beyond i64 microseconds, is an error naming the

@@ -248,11 +248,17 @@ fn exclusive_bound_at_the_empty_value_holds_nothing() {
     let below_empty = Name::scan().name_range(..String::new()).plan().unwrap();
     assert!(below_empty.ranges().is_empty(), "{below_empty:?}");
     assert_eq!(scan(&rows, &below_empty), []);
+    // A range that runs backwards is refused (issue 32, defect 5), not an empty plan.
     let backwards = Name::scan()
         .name_range("b".to_string()..String::new())
-        .plan()
-        .unwrap();
-    assert_eq!(scan(&rows, &backwards), []);
+        .plan();
+    assert!(
+        matches!(
+            backwards,
+            Err(EncodeError::ReversedRange { field: "name", .. })
+        ),
+        "{backwards:?}"
+    );
     let salted = SaltedName::scan()
         .name_range(..String::new())
         .plan()
@@ -601,6 +607,18 @@ fn in_bounds<V: Ord>(v: &V, r: &(core::ops::Bound<V>, core::ops::Bound<V>)) -> b
     core::ops::RangeBounds::contains(r, v)
 }
 
+/// A range std's `BTreeMap::range` panics on: its start after its end, or both ends excluded
+/// at one value. Plans refuse it (issue 32, defect 5).
+fn backwards<V: Ord>(r: &(core::ops::Bound<V>, core::ops::Bound<V>)) -> bool {
+    use core::ops::Bound::{Excluded, Included};
+    match r {
+        (Included(a) | Excluded(a), Included(b) | Excluded(b)) => {
+            a > b || (a == b && matches!(r, (Excluded(_), Excluded(_))))
+        }
+        _ => false,
+    }
+}
+
 /// The rows of `plan` over `keys` must be the keys `want` holds, in byte order; an exact plan
 /// reads nothing else.
 fn check_rows<K: RowKey + std::fmt::Debug + Clone + PartialEq>(
@@ -656,7 +674,7 @@ fn every_range_after_two_fixed<K, A, B, C>(
     keys: &[K],
     (a, b, c): (&[A], &[B], &[C]),
     fields: impl Fn(&K) -> (&A, &B, &C),
-    plan: impl Fn(A, B, (core::ops::Bound<C>, core::ops::Bound<C>)) -> ScanPlan,
+    plan: impl Fn(A, B, (core::ops::Bound<C>, core::ops::Bound<C>)) -> Result<ScanPlan, EncodeError>,
 ) where
     K: RowKey + std::fmt::Debug + Clone + PartialEq,
     A: Clone + PartialEq + std::fmt::Debug,
@@ -669,6 +687,14 @@ fn every_range_after_two_fixed<K, A, B, C>(
                 for hi in bounds(c) {
                     let r = (lo.clone(), hi.clone());
                     let plan = plan(x.clone(), y.clone(), r.clone());
+                    if backwards(&r) {
+                        assert!(
+                            matches!(plan, Err(EncodeError::ReversedRange { .. })),
+                            "{x:?}, {y:?}, then {r:?}: {plan:?}"
+                        );
+                        continue;
+                    }
+                    let plan = plan.unwrap();
                     check_rows(
                         keys,
                         &plan,
@@ -728,7 +754,7 @@ fn hbase_desc_null_then_a_range_holds_only_null_rows() {
         &keys,
         (&a, &s, &s),
         |k| (&k.a, &k.b, &k.c),
-        |a, b, r| K::scan().a(a).b(b).c_range(r).plan().unwrap(),
+        |a, b, r| K::scan().a(a).b(b).c_range(r).plan(),
     );
 }
 
@@ -748,7 +774,7 @@ fn bigtable_empty_field_then_a_range_holds_only_empty_rows() {
         &keys,
         (&s, &b, &s),
         |k| (&k.a, &k.b, &k.c),
-        |a, b, r| K::scan().a(a).b(b).c_range(r).plan().unwrap(),
+        |a, b, r| K::scan().a(a).b(b).c_range(r).plan(),
     );
 }
 
@@ -777,7 +803,7 @@ fn phoenix_null_then_a_range_holds_only_null_rows() {
         &keys,
         (&a, &s, &s),
         |k| (&k.a, &k.b, &k.c),
-        |a, b, r| K::scan().a(a).b(b).c_range(r).plan().unwrap(),
+        |a, b, r| K::scan().a(a).b(b).c_range(r).plan(),
     );
     let strings: Vec<String> = s.iter().flatten().cloned().collect();
     let desc = product(&a, &s, &strings, |a, b, c| D { a, b, c });
@@ -785,7 +811,7 @@ fn phoenix_null_then_a_range_holds_only_null_rows() {
         &desc,
         (&a, &s, &strings),
         |k| (&k.a, &k.b, &k.c),
-        |a, b, r| D::scan().a(a).b(b).c_range(r).plan().unwrap(),
+        |a, b, r| D::scan().a(a).b(b).c_range(r).plan(),
     );
 }
 
@@ -1119,4 +1145,479 @@ fn max_len_of_unseen_widths_compiles_within_budget() {
         hash: [0xAB; LEN],
     };
     assert_eq!(key.encode().unwrap().len(), 17);
+}
+
+// Issue 32, defect 1: a field whose type is another `fdb_tuple` key was counted as an escaped
+// byte string (2 x its MAX_LEN + 2). A nested tuple is `05`, the key's elements (its nulls
+// `00 FF`), `00`: the nested key's own widths, element by element.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "fdb_tuple")]
+struct At {
+    t: f64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "fdb_tuple", max_len = 11)]
+struct AtKey {
+    at: At,
+}
+
+/// Its longest element inside a nested tuple is each field's longest: `i64::MIN` (9 bytes), a
+/// capped string of three `00`s (2 + 6), a null `00 FF` (2, longer than a bool's 1).
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "fdb_tuple")]
+struct Profile {
+    id: i64,
+    #[max(3)]
+    name: Option<String>,
+    verified: Option<bool>,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "fdb_tuple", max_len = 23)]
+struct ByProfile {
+    profile: Profile,
+    shard: u8,
+}
+
+#[test]
+fn a_nested_key_is_counted_as_a_nested_tuple() {
+    // fdb.tuple.pack(((1.5,),)): 1.5 is 3FF8000000000000, its sign bit set on a positive.
+    let key = AtKey { at: At { t: 1.5 } };
+    let bytes = key.encode().unwrap();
+    assert_eq!(bytes, b"\x05\x21\xbf\xf8\x00\x00\x00\x00\x00\x00\x00");
+    assert_eq!(AtKey::decode(&bytes).unwrap(), key);
+    assert_eq!((AtKey::FIXED_LEN, AtKey::MAX_LEN), (Some(11), Some(11)));
+
+    // The longest ByProfile, packed by the independent foundationdb-tuple crate too:
+    // 05, 9 + 8 + 2 (the null inside a tuple), 00; then u8::MAX, 15 FF: 21 + 2 bytes.
+    let longest = ByProfile {
+        profile: Profile {
+            id: i64::MIN,
+            name: Some("\0\0\0".into()),
+            verified: None,
+        },
+        shard: u8::MAX,
+    };
+    let bytes = longest.encode().unwrap();
+    let theirs =
+        foundationdb_tuple::pack(&((i64::MIN, Some("\0\0\0"), Option::<bool>::None), 255u16));
+    assert_eq!(bytes, theirs);
+    assert_eq!((bytes.len(), ByProfile::MAX_LEN), (23, Some(23)));
+    assert_eq!(ByProfile::FIXED_LEN, None);
+    assert_eq!(ByProfile::decode(&bytes).unwrap(), longest);
+    // The nested key alone, at the top level: its null is one byte there.
+    assert_eq!(Profile::MAX_LEN, Some(9 + 8 + 1));
+}
+
+// Issue 32, defect 2: nested tuples whose every value packs to the same bytes' count lost that
+// fixed width: `(bool,)` is always `05 26|27 00`, `[u8; 0]` always `01 00`, `Option<()>` inside
+// a tuple `00 FF` or `05 00`, and a nested key of fixed-width fields its own width plus two.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "fdb_tuple")]
+struct Flagged {
+    flag: (bool,),
+    at: f64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(encoding = "fdb_tuple")]
+struct Fixed {
+    empty: [u8; 0],
+    pair: (Option<()>, bool),
+    at: At,
+    id: u16,
+}
+
+#[test]
+fn fixed_width_nested_tuples_keep_their_width() {
+    assert_eq!(Flagged::FIXED_LEN, Some(12));
+    for flag in [false, true] {
+        let key = Flagged {
+            flag: (flag,),
+            at: -0.0,
+        };
+        let bytes = key.encode().unwrap();
+        assert_eq!(bytes, foundationdb_tuple::pack(&((flag,), -0.0f64)));
+        assert_eq!(bytes.len(), 12);
+    }
+    // `at` now has a fixed offset: a fuzzy row filter can pin it.
+    let template = Flagged {
+        flag: (true,),
+        at: 2.5,
+    };
+    let filter = rowkey::hbase::FuzzyRowFilter::matching(&template, &["at"]).unwrap();
+    assert_eq!(filter.mask, [1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert!(filter.matches(
+        &Flagged {
+            flag: (false,),
+            at: 2.5
+        }
+        .encode()
+        .unwrap()
+    ));
+    assert!(!filter.matches(
+        &Flagged {
+            flag: (true,),
+            at: 2.0
+        }
+        .encode()
+        .unwrap()
+    ));
+
+    // Everything but the last field fixed: 2 + (2 + 2 + 1) + 11 = 18 bytes before `id`.
+    assert_eq!(Fixed::FIXED_LEN, None);
+    let layout = Fixed::layout();
+    let widths: Vec<_> = layout.fields.iter().map(|f| (f.offset, f.width)).collect();
+    assert_eq!(
+        widths,
+        [
+            (Some(0), Some(2)),
+            (Some(2), Some(5)),
+            (Some(7), Some(11)),
+            (Some(18), None)
+        ]
+    );
+    for pair in [(None, false), (Some(()), true)] {
+        let key = Fixed {
+            empty: [],
+            pair,
+            at: At { t: 1.0 },
+            id: 7,
+        };
+        let bytes = key.encode().unwrap();
+        assert_eq!(bytes.len(), 18 + 2);
+        assert_eq!(Fixed::decode(&bytes).unwrap(), key);
+    }
+}
+
+// Issue 32, defect 3: a negative Int64 with BigEndianBytes was written (`-1` as eight `FF`) and
+// read back. Bigtable's type reference says of BigEndianBytes "Sorted mode: non-negative values
+// are supported", and Google's Cassandra-to-Bigtable proxy refuses the value ("negative int big
+// endian fails"): in a row key, which is sorted, it would sort after every other value. Encode
+// refuses it naming the field; decode refuses such bytes; OrderedCodeBytes takes every value.
+// With negatives gone the accepted values sort by value, so the field has a range method.
+#[test]
+fn bigtable_big_endian_integers_are_never_negative() {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(encoding = "bigtable")]
+    struct K {
+        f0: i64,
+    }
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(encoding = "bigtable")]
+    struct Wide {
+        a: i32,
+        at: std::time::SystemTime,
+        #[ordered_code]
+        any: i64,
+    }
+    let err = K { f0: -1 }.encode().unwrap_err();
+    assert!(
+        matches!(
+            err,
+            EncodeError::Unrepresentable {
+                field: "f0",
+                encoding: "Bigtable",
+                ..
+            }
+        ),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("non-negative"), "{err}");
+    assert!(err.to_string().contains("#[ordered_code]"), "{err}");
+    // The bytes a writer of two's complement would have stored: refused at the field's offset.
+    assert!(matches!(
+        K::decode(&[0xFF; 8]),
+        Err(DecodeError::Invalid {
+            field: "f0",
+            offset: 0,
+            ..
+        })
+    ));
+    assert_eq!(
+        K::decode(&[0x80, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF])
+            .map(|k| k.f0)
+            .ok(),
+        None
+    );
+    assert_eq!(K { f0: 0 }.encode().unwrap(), [0, 0xFF].repeat(8));
+    assert_eq!(
+        K { f0: i64::MAX }.encode().unwrap(),
+        [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+    );
+    // Int32 and Timestamp (Int64 microseconds) likewise; OrderedCodeBytes takes negatives.
+    let before_1970 = UNIX_EPOCH - Duration::from_micros(1);
+    let fields = |k: &Wide| k.encode().unwrap_err().field();
+    let ok = Wide {
+        a: 0,
+        at: UNIX_EPOCH,
+        any: i64::MIN,
+    };
+    assert!(ok.encode().is_ok());
+    assert_eq!(fields(&Wide { a: -1, ..ok }), Some("a"));
+    let at = Wide {
+        a: 0,
+        at: before_1970,
+        any: -1,
+    };
+    assert_eq!(fields(&at), Some("at"));
+    // The range method the field now has: values in order, negative bounds refused.
+    let keys: Vec<K> = [0, 1, 255, 256, 1 << 40, i64::MAX]
+        .into_iter()
+        .map(|f0| K { f0 })
+        .collect();
+    let plan = K::scan().f0_range(1..=256).plan().unwrap();
+    let got: Vec<i64> = scan(&keys, &plan).into_iter().map(|k| k.f0).collect();
+    assert_eq!(got, [1, 255, 256]);
+    assert_eq!(
+        K::scan().f0_range(-5..10).plan().unwrap_err().field(),
+        Some("f0")
+    );
+}
+
+// Issue 32, defect 4: a scan chain that forgot `.plan()` (`K::scan().metric("cpu").ranges()`)
+// read "no method named `ranges`". `ScanPlan`'s methods now exist on the builder, refused with
+// a message that says to call `.plan()` first (rowkey-ui/tests/ui/scan-plan-forgotten.rs); a
+// field of the same name keeps its own method.
+#[test]
+fn fields_named_as_plan_methods_keep_their_builder_methods() {
+    #[derive(RowKey, Debug, PartialEq, Clone)]
+    struct Odd {
+        ranges: u8,
+        row: u16,
+        contains: String,
+    }
+    let keys = vec![
+        Odd {
+            ranges: 1,
+            row: 2,
+            contains: "a".into(),
+        },
+        Odd {
+            ranges: 1,
+            row: 3,
+            contains: "b".into(),
+        },
+    ];
+    let plan = Odd::scan().ranges(1).row_range(3..).plan().unwrap();
+    assert_eq!(scan(&keys, &plan), keys[1..]);
+    let get = Odd::scan().ranges(1).row(2).contains("a").plan().unwrap();
+    assert_eq!(get.row(), Some(&keys[0].encode().unwrap()[..]));
+}
+
+// Issue 32, defect 5: a range whose start is after its end was silently an empty plan. std's
+// `BTreeMap::range` panics on it; `.plan()` returns `EncodeError::ReversedRange` naming the
+// field and both bounds. An empty range (`5..5`) stays valid and reads nothing; so does a range
+// whose bounds are one value, one side excluded. Across value orders: DESC fields, newest-first
+// timestamps (bytes sort against values), `None` before every `Some`.
+#[test]
+#[allow(clippy::reversed_empty_ranges)] // the ranges under test
+fn a_reversed_range_is_an_error_naming_field_and_bounds() {
+    use std::ops::Bound::{Excluded, Included, Unbounded};
+
+    #[derive(RowKey, Debug, PartialEq, Clone)]
+    #[salt(md5, buckets = 4, of = "host")]
+    struct M {
+        metric: String,
+        ts: u64,
+        host: String,
+    }
+    #[derive(RowKey, Debug, PartialEq, Clone)]
+    struct Newest {
+        id: u8,
+        #[reverse_ts]
+        at: Option<i64>,
+    }
+    #[derive(RowKey, Debug, PartialEq, Clone)]
+    struct Down {
+        #[desc]
+        name: String,
+    }
+    let err = M::scan()
+        .metric("cpu")
+        .ts_range(100..10)
+        .plan()
+        .unwrap_err();
+    assert_eq!(
+        err,
+        EncodeError::ReversedRange {
+            field: "ts",
+            start: ">= 100".into(),
+            end: "< 10".into()
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "the range on field `ts` is reversed (>= 100, < 10): a range may not start after its \
+         end, nor exclude both ends at one value; swap its bounds (`a..a` is the empty range)"
+    );
+    let reversed = |r: Result<ScanPlan, EncodeError>| match r {
+        Err(EncodeError::ReversedRange { field, start, end }) => Some((field, start, end)),
+        Ok(_) => None,
+        Err(e) => panic!("another error: {e}"),
+    };
+    assert_eq!(
+        reversed(M::scan().metric("cpu").ts_range(100..=99).plan()),
+        Some(("ts", ">= 100".into(), "<= 99".into()))
+    );
+    assert_eq!(
+        reversed(
+            M::scan()
+                .metric("cpu")
+                .ts_range((Excluded(5), Excluded(5)))
+                .plan()
+        ),
+        Some(("ts", "> 5".into(), "< 5".into()))
+    );
+    // Empty but not reversed: valid, no rows.
+    for plan in [
+        M::scan().metric("cpu").ts_range(5..5).plan(),
+        M::scan()
+            .metric("cpu")
+            .ts_range((Excluded(5), Included(5)))
+            .plan(),
+    ] {
+        assert!(plan.unwrap().ranges().is_empty());
+    }
+    assert!(!M::scan()
+        .metric("cpu")
+        .ts_range(5..=5)
+        .plan()
+        .unwrap()
+        .ranges()
+        .is_empty());
+    // Strings, in the order their bytes sort; DESC: bytes against values, still by value.
+    assert_eq!(
+        reversed(M::scan().metric_range("b".."a").plan()),
+        Some(("metric", r#">= "b""#.into(), r#"< "a""#.into()))
+    );
+    assert!(reversed(Down::scan().name_range("a".."b").plan()).is_none());
+    assert!(reversed(Down::scan().name_range("b".."a").plan()).is_some());
+    // Newest first: None < Some, Some values by value (bytes the other way).
+    let n = |lo, hi| reversed(Newest::scan().id(1).at_range((lo, hi)).plan());
+    assert!(n(Included(None), Excluded(Some(5))).is_none());
+    assert!(n(Included(Some(3)), Included(Some(5))).is_none());
+    assert_eq!(
+        n(Included(Some(5)), Excluded(Some(3))),
+        Some(("at", ">= Some(5)".into(), "< Some(3)".into()))
+    );
+    assert!(n(Included(Some(5)), Included(None)).is_some());
+    assert!(n(Excluded(None), Excluded(None)).is_some());
+    assert!(n(Unbounded, Excluded(None)).is_none());
+    // A bound the field refuses is reported as that, before any order.
+    assert!(matches!(
+        Newest::scan().id(1).at_range(Some(-1)..Some(-5)).plan(),
+        Err(EncodeError::NegativeTimestamp { field: "at", .. })
+    ));
+    // What the plan reads when it is valid: brute force over keys of both orders.
+    let keys: Vec<Newest> = [None, Some(1), Some(3), Some(5), Some(9)]
+        .into_iter()
+        .map(|at| Newest { id: 1, at })
+        .collect();
+    let plan = Newest::scan().id(1).at_range(None..Some(5)).plan().unwrap();
+    let got: Vec<Option<i64>> = scan(&keys, &plan).into_iter().map(|k| k.at).collect();
+    let mut sorted = got.clone();
+    sorted.sort();
+    assert_eq!(sorted, [None, Some(1), Some(3)]);
+}
+
+// Found by the fuzzer once its generator nested tuple keys (issue 32): an error inside a nested
+// key named the nested key's field ("name"), not one of the key's own, and a nested key longer
+// than HBase's row limit on its own was refused with its own length while the outer key's
+// `encoded_len` counted it as nothing. The error is now `Nested`, naming the outer field and
+// keeping the nested key's error (its offset counted in the outer key); a nested key is
+// limited only by the key that holds it.
+#[test]
+fn errors_inside_a_nested_key_name_the_outer_field() {
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "fdb_tuple")]
+    struct Inner {
+        id: i64,
+        #[max(3)]
+        name: String,
+    }
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "fdb_tuple")]
+    struct Outer {
+        day: u16,
+        who: Inner,
+    }
+    let long = Outer {
+        day: 1,
+        who: Inner {
+            id: 7,
+            name: "Bartholomew".into(),
+        },
+    };
+    let err = long.encode().unwrap_err();
+    assert_eq!(
+        err,
+        EncodeError::Nested {
+            field: "who",
+            inner: Box::new(EncodeError::LongerThanMax {
+                field: "name",
+                len: 11,
+                max: 3
+            }),
+        }
+    );
+    assert_eq!(err.field(), Some("who"));
+    assert_eq!(
+        err.to_string(),
+        "field `who`, a nested key: field `name` is 11 bytes long, over its `#[max(3)]` cap"
+    );
+    // Decode: 15 01 (day), then 05 (the nested tuple) at 2, its id 15 07 at 3, its name 02 at
+    // 5 holding four bytes, over the cap.
+    let bytes = b"\x15\x01\x05\x15\x07\x02abcd\x00\x00";
+    let err = Outer::decode(bytes).unwrap_err();
+    assert_eq!(err.field(), Some("who"));
+    assert_eq!(err.offset(), 5);
+    assert!(matches!(
+        &err,
+        DecodeError::Nested { field: "who", inner } if matches!(**inner, DecodeError::LongerThanMax { field: "name", offset: 5, len: 4, max: 3 })
+    ));
+    assert_eq!(
+        err.to_string(),
+        "field `who`, a nested key: field `name` at byte 5: the value is 4 bytes long, over the \
+         field's `#[max(3)]` cap, which encode never writes"
+    );
+    // A nested key of 40,000 bytes: the outer key is refused with its own length, which is
+    // its encoded_len.
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "fdb_tuple")]
+    struct Blob {
+        data: Vec<u8>,
+    }
+    #[derive(RowKey, Debug, Clone, PartialEq)]
+    #[rowkey(encoding = "fdb_tuple")]
+    struct Holder {
+        id: u8,
+        blob: Blob,
+    }
+    let big = Holder {
+        id: 1,
+        blob: Blob {
+            data: vec![7; 40_000],
+        },
+    };
+    // 15 01, then 05, 01, the bytes, 00, 00.
+    assert_eq!(big.encoded_len(), 2 + 1 + 1 + 40_000 + 1 + 1);
+    assert_eq!(
+        big.encode(),
+        Err(EncodeError::KeyTooLong {
+            len: big.encoded_len(),
+            max: MAX_ROW_LENGTH
+        })
+    );
+    // Under the limit, a nested key of more than half of it packs and reads back.
+    let fits = Holder {
+        id: 1,
+        blob: Blob {
+            data: vec![7; 30_000],
+        },
+    };
+    assert_eq!(Holder::decode(&fits.encode().unwrap()).unwrap(), fits);
 }

@@ -13,6 +13,8 @@ use proptest::prelude::*;
 use redb::{backends::InMemoryBackend, Database, ReadableDatabase, TableDefinition};
 use rowkey::{EncodeError, RowKey, ScanPlan};
 
+mod support;
+
 const ROWS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("rows");
 
 /// A plan, and the brute-force filter it must agree with.
@@ -53,6 +55,15 @@ fn bound<K, T>(side: Option<(usize, bool)>, keys: &[K], get: impl Fn(&K) -> T) -
         Some((i, true)) => Bound::Included(get(&keys[i % keys.len()])),
         Some((i, false)) => Bound::Excluded(get(&keys[i % keys.len()])),
     }
+}
+
+/// The range between the values of keys `q.lo` and `q.hi`, the right way round (a range that
+/// runs backwards is refused: tests/regressions.rs).
+fn range<K, T: Ord>(q: &Query, keys: &[K], get: impl Fn(&K) -> T) -> (Bound<T>, Bound<T>) {
+    support::forward(
+        (bound(q.lo, keys, &get), bound(q.hi, keys, &get)),
+        support::natural,
+    )
 }
 
 fn in_range<T: Ord>(v: &T, r: &(Bound<T>, Bound<T>)) -> bool {
@@ -298,10 +309,7 @@ fn plain_query(q: &Query, keys: &[Plain]) -> Planned<Plain> {
     let s = Plain::scan();
     macro_rules! ranged {
         ($prefix:expr, $field:ident, $method:ident, $k:expr) => {{
-            let r = (
-                bound(q.lo, keys, |k| k.$field.clone()),
-                bound(q.hi, keys, |k| k.$field.clone()),
-            );
+            let r = range(q, keys, |k| k.$field.clone());
             let plan = $prefix.$method(r.clone()).plan();
             let t = t.clone();
             (
@@ -355,11 +363,8 @@ fn prefixed_query(q: &Query, keys: &[Prefixed]) -> Planned<Prefixed> {
     // Without `a` fixed the salt is unknown: `.plan()` does not exist (a compile error), so
     // every query fixes `a`.
     let s = Prefixed::scan().a(t.a);
-    let range_b = (
-        bound(q.lo, keys, |k| k.b.clone()),
-        bound(q.hi, keys, |k| k.b.clone()),
-    );
-    let range_ts = (bound(q.lo, keys, |k| k.ts), bound(q.hi, keys, |k| k.ts));
+    let range_b = range(q, keys, |k| k.b.clone());
+    let range_ts = range(q, keys, |k| k.ts);
     let tt = t.clone();
     match (q.k.clamp(1, 3), q.ranged) {
         (1, true) => (
@@ -400,13 +405,10 @@ fn bucketed() -> impl Strategy<Value = Bucketed> {
 fn bucketed_query(q: &Query, keys: &[Bucketed]) -> Planned<Bucketed> {
     let t = keys[q.t % keys.len()].clone();
     let s = Bucketed::scan();
-    let ra = (bound(q.lo, keys, |k| k.a), bound(q.hi, keys, |k| k.a));
-    let rb = (bound(q.lo, keys, |k| k.b), bound(q.hi, keys, |k| k.b));
-    let rc = (
-        bound(q.lo, keys, |k| k.c.clone()),
-        bound(q.hi, keys, |k| k.c.clone()),
-    );
-    let rd = (bound(q.lo, keys, |k| k.d), bound(q.hi, keys, |k| k.d));
+    let ra = range(q, keys, |k| k.a);
+    let rb = range(q, keys, |k| k.b);
+    let rc = range(q, keys, |k| k.c.clone());
+    let rd = range(q, keys, |k| k.d);
     let tt = t.clone();
     match (q.k, q.ranged) {
         (0, true) => (s.a_range(ra).plan(), Box::new(move |x| in_range(&x.a, &ra))),
@@ -456,11 +458,8 @@ fn phoenix() -> impl Strategy<Value = Phoenix> {
 fn phoenix_query(q: &Query, keys: &[Phoenix]) -> Planned<Phoenix> {
     let t = keys[q.t % keys.len()].clone();
     let s = Phoenix::scan();
-    let rb = (
-        bound(q.lo, keys, |k| k.b.clone()),
-        bound(q.hi, keys, |k| k.b.clone()),
-    );
-    let rc = (bound(q.lo, keys, |k| k.c), bound(q.hi, keys, |k| k.c));
+    let rb = range(q, keys, |k| k.b.clone());
+    let rc = range(q, keys, |k| k.c);
     let tt = t.clone();
     match (q.k, q.ranged) {
         (1, true) => (
@@ -498,7 +497,7 @@ fn random() -> impl Strategy<Value = Random> {
 
 fn random_query(q: &Query, keys: &[Random]) -> Planned<Random> {
     let t = keys[q.t % keys.len()].clone();
-    let rb = (bound(q.lo, keys, |k| k.b), bound(q.hi, keys, |k| k.b));
+    let rb = range(q, keys, |k| k.b);
     let tt = t.clone();
     match (q.k, q.ranged) {
         (1, true) => (
@@ -543,12 +542,9 @@ fn java_row() -> impl Strategy<Value = JavaRow> {
 
 fn java_row_query(q: &Query, keys: &[JavaRow]) -> Planned<JavaRow> {
     let t = keys[q.t % keys.len()].clone();
-    let rts = (bound(q.lo, keys, |k| k.ts), bound(q.hi, keys, |k| k.ts));
-    let rseq = (bound(q.lo, keys, |k| k.seq), bound(q.hi, keys, |k| k.seq));
-    let rshard = (
-        bound(q.lo, keys, |k| k.shard),
-        bound(q.hi, keys, |k| k.shard),
-    );
+    let rts = range(q, keys, |k| k.ts);
+    let rseq = range(q, keys, |k| k.seq);
+    let rshard = range(q, keys, |k| k.shard);
     let tt = t.clone();
     let s = JavaRow::scan();
     match (q.k, q.ranged) {
@@ -609,10 +605,7 @@ macro_rules! four_field_query {
             let s = $key::scan();
             macro_rules! ranged {
                 ($prefix:expr, $field:ident, $method:ident, $k:expr) => {{
-                    let r = (
-                        bound(q.lo, keys, |k| k.$field.clone()),
-                        bound(q.hi, keys, |k| k.$field.clone()),
-                    );
+                    let r = range(q, keys, |k| k.$field.clone());
                     let plan = $prefix.$method(r.clone()).plan();
                     let t = t.clone();
                     (
@@ -720,15 +713,9 @@ fn px_mixed_query(q: &Query, keys: &[PxMixed]) -> Planned<PxMixed> {
     let t = keys[q.t % keys.len()].clone();
     let s = PxMixed::scan();
     let tt = t.clone();
-    let r_a = (bound(q.lo, keys, |k| k.a), bound(q.hi, keys, |k| k.a));
-    let r_b = (
-        bound(q.lo, keys, |k| k.b.clone()),
-        bound(q.hi, keys, |k| k.b.clone()),
-    );
-    let r_d = (
-        bound(q.lo, keys, |k| k.d.clone()),
-        bound(q.hi, keys, |k| k.d.clone()),
-    );
+    let r_a = range(q, keys, |k| k.a);
+    let r_b = range(q, keys, |k| k.b.clone());
+    let r_d = range(q, keys, |k| k.d.clone());
     match (q.k, q.ranged) {
         (0, true) => (
             s.a_range(r_a).plan(),

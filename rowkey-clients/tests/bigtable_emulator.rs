@@ -834,7 +834,8 @@ fn the_readme_schemas_are_accepted_by_create_table() {
             .enumerate()
             .map(|(i, u)| Row {
                 user: u.to_string(),
-                ts: i as i64 - 2,
+                // BigEndianBytes: non-negative values only (0 holds eight 00s to escape).
+                ts: i as i64 * 1000,
                 tag: String::new(),
             })
             .collect();

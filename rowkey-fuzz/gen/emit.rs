@@ -15,6 +15,29 @@ fn place(expr: &str, layout: &Layout, field: usize) -> String {
     expr.replace("{D}", &d).replace("{LAST}", &last.to_string())
 }
 
+/// The key's width when every field documents one width (and no salt is written).
+fn same_width(layout: &Layout) -> Option<usize> {
+    if layout.salt.is_some() {
+        return None;
+    }
+    layout.fields.iter().map(|f| f.kind.same).sum()
+}
+
+/// The key's documented longest length, and the fields' values that reach it, when every field
+/// documents its most (and no salt is written).
+fn most(layout: &Layout) -> Option<(usize, Vec<String>)> {
+    if layout.salt.is_some() {
+        return None;
+    }
+    let parts: Option<Vec<&(usize, String)>> =
+        layout.fields.iter().map(|f| f.kind.most.as_ref()).collect();
+    let parts = parts?;
+    Some((
+        parts.iter().map(|(n, _)| n).sum(),
+        parts.iter().map(|(_, v)| v.clone()).collect(),
+    ))
+}
+
 /// The struct's source.
 pub fn source(layout: &Layout) -> String {
     let mut s = String::new();
@@ -30,6 +53,10 @@ pub fn source(layout: &Layout) -> String {
     }
     if let Some(d) = layout.delimiter {
         let _ = writeln!(s, "#[rowkey(delimiter = {:?})]", char::from(d).to_string());
+    }
+    // A budget at exactly the documented longest key: the derive's own count must allow it.
+    if let Some((n, _)) = most(layout) {
+        let _ = writeln!(s, "#[rowkey(max_len = {n})]");
     }
     if let Some(salt) = &layout.salt {
         let _ = writeln!(s, "{}", salt.attr(&layout.fields));
@@ -97,6 +124,25 @@ pub fn emit(layout: &Layout) -> String {
     let _ = writeln!(out, "    const SKIP: usize = {skip};");
     let _ = writeln!(out, "    const HASH_PREFIX: bool = {hash_prefix};");
     let _ = writeln!(out, "    const BUCKETS: Option<u16> = {buckets};");
+    let _ = writeln!(
+        out,
+        "    const SAME_WIDTH: Option<usize> = {:?};",
+        same_width(layout)
+    );
+    if let Some((n, values)) = most(layout) {
+        let fields: Vec<String> = layout
+            .fields
+            .iter()
+            .zip(values)
+            .map(|(f, v)| format!("{}: {v}", f.name))
+            .collect();
+        let _ = writeln!(out, "    const MOST: Option<usize> = Some({n});");
+        let _ = writeln!(
+            out,
+            "    #[allow(unused_variables)]\n    fn longest() -> Option<Self> {{ let g = &mut rowkey_fuzz::Rng::new(7); Some(Self {{ {} }}) }}",
+            fields.join(", ")
+        );
+    }
     let bucket_salt = match (&layout.salt, layout.delimiter) {
         (Some(Salt::JavaHash { width, .. }), _) => {
             format!("rowkey::salt::salt_bytes(u32::from(b), {width})[..{width}].to_vec()")
@@ -221,22 +267,24 @@ fn queries(layout: &Layout, n: usize) -> String {
         };
         let _ = writeln!(
             arms,
-            "            {pattern} => {{ let t = t.clone(); rowkey_fuzz::Query {{ what: format!(\"{what}.plan() with {{t:?}}\"), plan: Self::scan(){chain}.plan(), want: Box::new(move |x: &Self| {eqs}), valid: true, full: false }} }}"
+            "            {pattern} => {{ let t = t.clone(); rowkey_fuzz::Query {{ what: format!(\"{what}.plan() with {{t:?}}\"), plan: Self::scan(){chain}.plan(), want: Box::new(move |x: &Self| {eqs}), valid: true, reversed: None, full: false }} }}"
         );
         if let Some(f) = layout.fields.get(k).filter(|f| f.kind.range) {
             let name = &f.name;
             let _ = writeln!(
                 arms,
                 "            ({k}, true) => {{ let t = t.clone(); let r = (v.bound(keys, |x: &Self| x.{name}.clone(), Self::{name}_gen), v.bound(keys, |x: &Self| x.{name}.clone(), Self::{name}_gen)); \
+                 let r = rowkey_fuzz::order::mostly_forward(r, Self::{name}_value, v.chance(1, 4)); \
+                 let reversed = rowkey_fuzz::order::reversed(&r, Self::{name}_value).then_some({name:?}); \
                  let valid = rowkey_fuzz::values::bound_ok(&r.0, Self::{name}_accepts) && rowkey_fuzz::values::bound_ok(&r.1, Self::{name}_accepts); \
                  let plan = Self::scan(){chain}.{name}_range(r.clone()).plan(); \
-                 rowkey_fuzz::Query {{ what: format!(\"{what}.{name}_range({{:?}}).plan() with {{t:?}}\", r), plan, want: Box::new(move |x: &Self| {eqs} && rowkey_fuzz::order::in_range(&x.{name}, &r, Self::{name}_value)), valid, full: false }} }}"
+                 rowkey_fuzz::Query {{ what: format!(\"{what}.{name}_range({{:?}}).plan() with {{t:?}}\", r), plan, want: Box::new(move |x: &Self| {eqs} && rowkey_fuzz::order::in_range(&x.{name}, &r, Self::{name}_value)), valid, reversed, full: false }} }}"
             );
         }
     }
     format!(
         "    fn query(v: &mut rowkey_fuzz::Values, keys: &[Self]) -> rowkey_fuzz::Query<Self> {{
-        let full = || rowkey_fuzz::Query {{ what: \"full_scan()\".into(), plan: Ok(Self::full_scan()), want: Box::new(|_: &Self| true), valid: true, full: true }};
+        let full = || rowkey_fuzz::Query {{ what: \"full_scan()\".into(), plan: Ok(Self::full_scan()), want: Box::new(|_: &Self| true), valid: true, reversed: None, full: true }};
         if keys.is_empty() {{ return full(); }}
         let t = &keys[v.rng().index(keys.len())];
         // A third of the queries bound the first field (where an empty bound means the table's start).

@@ -56,6 +56,11 @@ pub struct Kind {
     pub unordered: bool,
     /// A Phoenix VARCHAR or VARBINARY: `#[desc]` depends on the table's optimizable flag.
     pub variable_phoenix: bool,
+    /// The bytes every value takes, in any place of the key, when they are all one width
+    /// (from the encoding's documentation; unknown for kinds that do not say).
+    pub same: Option<usize>,
+    /// The most bytes a value takes in any place of the key, and a value that takes them.
+    pub most: Option<(usize, String)>,
 }
 
 const NATURAL: &str = "a.cmp(b)";
@@ -82,6 +87,8 @@ fn kind(name: &str, ty: &str, attrs: &[&str], gen: &str) -> Kind {
         raw: false,
         unordered: false,
         variable_phoenix: false,
+        same: None,
+        most: None,
     }
 }
 
@@ -137,6 +144,17 @@ impl Kind {
         self.pad = Some(pad);
         self
     }
+    /// Every value takes `n` bytes (and so at most `n`: `longest` is any value).
+    fn same(mut self, n: usize) -> Self {
+        self.same = Some(n);
+        self.most = Some((n, self.gen.clone()));
+        self
+    }
+    /// At most `n` bytes, which `longest` takes.
+    fn most(mut self, n: usize, longest: &str) -> Self {
+        self.most = Some((n, longest.to_string()));
+        self
+    }
 
     /// `#[desc]`: the reverse of the field's order.
     pub fn desc(&self) -> Kind {
@@ -145,6 +163,7 @@ impl Kind {
         k.attrs.push("#[desc]".into());
         k.key = format!("({}).reverse()", self.key);
         k.desc = false;
+        (k.same, k.most) = (None, None);
         k
     }
 
@@ -159,6 +178,13 @@ impl Kind {
         k.value = format!("rowkey_fuzz::order::option(a, b, |a, b| {})", self.value);
         k.fixed = false;
         k.depth += 1;
+        // A tuple's null is one byte `00`: one width only with one-byte values (a bool).
+        // Elsewhere an Option's tag is counted by no kind here.
+        let (same, most) = (k.same.take(), k.most.take());
+        if self.encoding == Encoding::FdbTuple {
+            k.same = same.filter(|&n| n == 1);
+            k.most = most.map(|(n, v)| (n.max(1), format!("Some({v})")));
+        }
         // A newest-first value under two Options has no range method (documented).
         k.range = self.range && !(self.newest_first && k.depth > 1);
         k
@@ -186,6 +212,15 @@ pub fn with_caps(kinds: Vec<Kind>) -> Vec<Kind> {
             c.name = format!("#[max({n})] {}", k.name);
             c.attrs.insert(0, format!("#[max({n})]"));
             c.accepts = format!("v.len() <= {n} && ({})", k.accepts);
+            // A tuple element escapes each `00`: the longest value is all `00`s.
+            if k.encoding == Encoding::FdbTuple {
+                let zeros = if k.ty == "String" {
+                    format!("\"{}\".to_string()", "\\0".repeat(n))
+                } else {
+                    format!("vec![0u8; {n}]")
+                };
+                c.most = Some((2 * n + 2, zeros));
+            }
             c
         })
         .collect();
@@ -852,18 +887,30 @@ pub fn bigtable() -> Vec<Kind> {
             "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
         )),
         bt(kind("bigtable Vec<u8>", "Vec<u8>", &[], "g.bytes(5)")),
-        // Int64 BigEndianBytes: two's complement, so the bytes sort as the bits; no range.
-        bt(kind("bigtable i64", "i64", &[], "g.int(64) as i64")
-            .key("(*a as u64).cmp(&(*b as u64))")
-            .no_range()),
-        bt(kind("bigtable i32", "i32", &[], "g.int(32) as i32")
-            .key("(*a as u32).cmp(&(*b as u32))")
-            .no_range()),
-        bt(
-            kind("bigtable SystemTime", "std::time::SystemTime", &[], TIME)
-                .key(format!("{{ {MICROS} (m(a) as u64).cmp(&(m(b) as u64)) }}"))
-                .no_range(),
-        ),
+        // Int64 BigEndianBytes sorts non-negative values only ("Sorted mode: non-negative
+        // values are supported"): negatives are refused both ways, the rest sort by value, so
+        // ranges. A quarter of the values keep their sign, the rest are made non-negative.
+        bt(kind(
+            "bigtable i64",
+            "i64",
+            &[],
+            "{ let v = g.int(64) as i64; if g.chance(1, 4) { v } else { v & i64::MAX } }",
+        )
+        .accepts("*v >= 0")),
+        bt(kind(
+            "bigtable i32",
+            "i32",
+            &[],
+            "{ let v = g.int(32) as i32; if g.chance(1, 4) { v } else { v & i32::MAX } }",
+        )
+        .accepts("*v >= 0")),
+        bt(kind(
+            "bigtable SystemTime",
+            "std::time::SystemTime",
+            &[],
+            TIME_MOSTLY_AFTER,
+        )
+        .accepts("*v >= std::time::UNIX_EPOCH")),
         // OrderedCodeBytes: every value sorts, so ranges.
         bt(kind(
             "bigtable ordered_code i64",
@@ -889,8 +936,8 @@ pub fn bigtable() -> Vec<Kind> {
 /// A `SystemTime` of whole microseconds, before or after 1970 (up to about 4,400 years).
 const TIME: &str = "{ let us = g.int(48) as i64; let d = std::time::Duration::from_micros(us.unsigned_abs()); if us < 0 { std::time::UNIX_EPOCH - d } else { std::time::UNIX_EPOCH + d } }";
 
-/// `m`: a `SystemTime`'s microseconds since 1970, the `Int64` that Bigtable stores.
-const MICROS: &str = "let m = |t: &std::time::SystemTime| match t.duration_since(std::time::UNIX_EPOCH) { Ok(d) => d.as_micros() as i64, Err(e) => -(e.duration().as_micros() as i64) };";
+/// [`TIME`], after 1970 three times in four (a BigEndianBytes Timestamp refuses the others).
+const TIME_MOSTLY_AFTER: &str = "{ let us = g.int(48) as i64; let us = if g.chance(1, 4) { us } else { us & i64::MAX }; let d = std::time::Duration::from_micros(us.unsigned_abs()); if us < 0 { std::time::UNIX_EPOCH - d } else { std::time::UNIX_EPOCH + d } }";
 
 /// Every kind of field of a FoundationDB tuple key (`Option` is applied by the layout): each
 /// element type, in FoundationDB's order (numbers by value, floats by `total_cmp`, strings and
@@ -903,28 +950,44 @@ pub fn fdb_tuple() -> Vec<Kind> {
         k
     };
     let mut out = Vec::new();
-    for bits in [8u32, 16, 32, 64, 128] {
+    // Widths from the tuple layer: a type code, then the magnitude's shortest bytes (from
+    // 2^64 - 1 up a length byte too): the longest are `MAX` and `MIN`.
+    for (bits, most_u, most_i) in [
+        (8u32, 2, 2),
+        (16, 3, 3),
+        (32, 5, 5),
+        (64, 10, 9),
+        (128, 18, 18),
+    ] {
         let (u, i) = (int_name(false, bits), int_name(true, bits));
         out.push(fdb(kind(
             &format!("fdb {u}"),
             &u,
             &[],
             &format!("g.uint({bits}) as {u}"),
-        )));
+        )
+        .most(most_u, &format!("{u}::MAX"))));
         out.push(fdb(kind(
             &format!("fdb {i}"),
             &i,
             &[],
             &format!("g.int({bits}) as {i}"),
-        )));
+        )
+        .most(most_i, &format!("{i}::MIN"))));
     }
-    out.push(fdb(kind("fdb bool", "bool", &[], "g.below(2) == 1")));
-    out.push(fdb(kind("fdb f32", "f32", &[], "g.f32()")
-        .key(TOTAL)
-        .value(TOTAL)));
-    out.push(fdb(kind("fdb f64", "f64", &[], "g.f64()")
-        .key(TOTAL)
-        .value(TOTAL)));
+    out.push(fdb(kind("fdb bool", "bool", &[], "g.below(2) == 1")).same(1));
+    out.push(
+        fdb(kind("fdb f32", "f32", &[], "g.f32()")
+            .key(TOTAL)
+            .value(TOTAL))
+        .same(5),
+    );
+    out.push(
+        fdb(kind("fdb f64", "f64", &[], "g.f64()")
+            .key(TOTAL)
+            .value(TOTAL))
+        .same(9),
+    );
     out.push(fdb(kind(
         "fdb String",
         "String",
@@ -932,21 +995,57 @@ pub fn fdb_tuple() -> Vec<Kind> {
         "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)",
     )));
     out.push(fdb(kind("fdb Vec<u8>", "Vec<u8>", &[], "g.bytes(5)")));
-    out.push(fdb(kind("fdb [u8; 3]", "[u8; 3]", &[], "g.array::<3>()")));
-    out.push(fdb(kind(
-        "fdb Uuid",
-        "uuid::Uuid",
-        &[],
-        "uuid::Uuid::from_bytes(g.array::<16>())",
-    )));
-    // Nested tuples: the empty one, and a Rust tuple holding a null-able string (`00 FF`).
-    out.push(fdb(kind("fdb ()", "()", &[], "()")));
+    // Byte strings escape each `00`: three `00`s are the longest, `[u8; 0]` is always `01 00`.
+    out.push(fdb(kind("fdb [u8; 3]", "[u8; 3]", &[], "g.array::<3>()")).most(8, "[0u8; 3]"));
+    out.push(fdb(kind("fdb [u8; 0]", "[u8; 0]", &[], "[]")).same(2));
+    out.push(
+        fdb(kind(
+            "fdb Uuid",
+            "uuid::Uuid",
+            &[],
+            "uuid::Uuid::from_bytes(g.array::<16>())",
+        ))
+        .same(17),
+    );
+    // Nested tuples (`05`, the elements with nulls `00 FF`, `00`): the empty one, one-element
+    // and fixed-width ones, a Rust tuple holding a null-able string, and other tuple keys.
+    out.push(fdb(kind("fdb ()", "()", &[], "()")).same(2));
+    out.push(fdb(kind("fdb (bool,)", "(bool,)", &[], "(g.below(2) == 1,)")).same(3));
+    out.push(
+        fdb(kind(
+            "fdb (Option<()>, bool)",
+            "(Option<()>, bool)",
+            &[],
+            "((!g.chance(1, 2)).then_some(()), g.below(2) == 1)",
+        )
+        .key("rowkey_fuzz::order::option(&a.0, &b.0, |_, _| core::cmp::Ordering::Equal).then(a.1.cmp(&b.1))")
+        .value("rowkey_fuzz::order::option(&a.0, &b.0, |_, _| core::cmp::Ordering::Equal).then(a.1.cmp(&b.1))"))
+        .same(5),
+    );
     out.push(fdb(kind(
         "fdb (i64, Option<String>)",
         "(i64, Option<String>)",
         &[],
         "(g.int(64) as i64, if g.chance(1, 3) { None } else { Some(g.string(rowkey_fuzz::rng::BINARY_CHARS, 4)) })",
     )));
+    let nested = |name: &str, gen: &str| {
+        let order = format!("rowkey_fuzz::nested::{name}::order(a, b)");
+        fdb(kind(
+            &format!("fdb nested {name}"),
+            &format!("rowkey_fuzz::nested::{name}"),
+            &[],
+            gen,
+        )
+        .key(order.clone())
+        .value(order))
+    };
+    out.push(nested("At", "rowkey_fuzz::nested::At::gen(g)").same(11));
+    out.push(
+        nested("Profile", "rowkey_fuzz::nested::Profile::gen(g)")
+            .accepts("v.accepts()")
+            .most(21, "rowkey_fuzz::nested::Profile::longest()"),
+    );
+    out.push(nested("Path", "rowkey_fuzz::nested::Path::gen(g)"));
     out
 }
 

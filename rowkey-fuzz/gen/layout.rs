@@ -442,13 +442,31 @@ fn hbase_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Must>
 /// A FoundationDB tuple layout: its element types, `Option` on any (None is the null
 /// element), no `#[desc]`, no salt.
 fn fdb_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Must>) -> Layout {
-    let kinds = pick_kinds(rng, table, must, |rng, k| {
+    let mut kinds = pick_kinds(rng, table, must, |rng, k| {
         if k.option && rng.chance(1, 3) {
             k.option()
         } else {
             k
         }
     });
+    // Layouts whose every field documents its width, so that FIXED_LEN and MAX_LEN are checked
+    // against the whole key: every layout of a forced kind that has one, a third of the others.
+    let forced = must.map(|(k, _)| k);
+    let keep: Option<fn(&Kind) -> bool> = if forced.is_some_and(|k| k.same.is_some())
+        || (forced.is_none() && rng.chance(1, 6))
+    {
+        Some(|k| k.same.is_some())
+    } else if forced.is_some_and(|k| k.most.is_some()) || (forced.is_none() && rng.chance(1, 5)) {
+        Some(|k| k.most.is_some())
+    } else {
+        None
+    };
+    if let Some(keep) = keep {
+        let pool: Vec<&Kind> = table.iter().filter(|k| keep(k)).collect();
+        for k in kinds.iter_mut().filter(|k| !keep(k)) {
+            *k = (*rng.pick(&pool)).clone();
+        }
+    }
     Layout {
         name: format!("L{index}"),
         encoding: Encoding::FdbTuple,

@@ -32,6 +32,17 @@ pub trait Fuzz: RowKey + Clone + Debug + 'static {
     /// which has no terminator, and what follows it).
     const ORDERED: usize;
 
+    /// The key's width when every field documents one width: `FIXED_LEN` must be it.
+    const SAME_WIDTH: Option<usize> = None;
+    /// The key's documented longest length, when every field documents one: `MAX_LEN` must
+    /// be it, and [`Fuzz::longest`] reaches it.
+    const MOST: Option<usize> = None;
+
+    /// A key of [`Fuzz::MOST`] bytes.
+    fn longest() -> Option<Self> {
+        None
+    }
+
     /// The salt bytes of bucket `b` as the README documents them (one byte; zero-padded
     /// decimal as wide as the largest bucket number, or the alphabet's character, in text).
     fn bucket_salt(b: u16) -> Vec<u8>;
@@ -63,6 +74,9 @@ pub struct Query<K> {
     pub want: Box<dyn Fn(&K) -> bool>,
     /// False when a bound is a value the field refuses: the plan must be an error.
     pub valid: bool,
+    /// The ranged field, when its range runs backwards in the field's documented order (and
+    /// its bounds are valid): the plan must be `ReversedRange` naming it.
+    pub reversed: Option<&'static str>,
     /// `full_scan()`.
     pub full: bool,
 }
@@ -225,6 +239,33 @@ fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
         let k = K::generate(&mut Values::long(v.rng().next_u64()));
         if let Some(bytes) = encode_checked(&k, &mut st)? {
             keys.push((k, bytes));
+        }
+    }
+    // The documented widths are the key's constants, and the longest key reaches MAX_LEN.
+    if let Some(n) = K::SAME_WIDTH {
+        ensure!(
+            K::FIXED_LEN == Some(n),
+            "every key is {n} bytes, but FIXED_LEN is {:?}",
+            K::FIXED_LEN
+        );
+    }
+    if let Some(n) = K::MOST {
+        ensure!(
+            K::MAX_LEN == Some(n),
+            "the longest key is {n} bytes, but MAX_LEN is {:?}",
+            K::MAX_LEN
+        );
+        let longest = K::longest().ok_or("MOST without a longest key")?;
+        match encode_checked(&longest, &mut st)? {
+            Some(bytes) => {
+                ensure!(
+                    bytes.len() == n,
+                    "the longest key {longest:?} encoded to {} bytes, not {n}",
+                    bytes.len()
+                );
+                keys.push((longest, bytes));
+            }
+            None => return Err(format!("the longest key {longest:?} was refused")),
         }
     }
     for (k, bytes) in &keys {
@@ -548,6 +589,16 @@ fn scans<K: Fuzz>(
         let q = K::query(v, &distinct);
         st.plans += 1;
         let plan = match (q.plan, q.valid) {
+            (Err(EncodeError::ReversedRange { field, .. }), true) if q.reversed == Some(field) => {
+                st.plan_errors += 1;
+                continue;
+            }
+            (result, true) if q.reversed.is_some() => {
+                return Err(format!(
+                    "{}: the range runs backwards, but the plan is {result:?}",
+                    q.what
+                ))
+            }
             (Err(e), false) => {
                 st.plan_errors += 1;
                 ensure!(

@@ -61,6 +61,42 @@ pub fn fits_pad(v: &[u8], n: usize, pad: u8) -> bool {
     v.len() <= n && v.last() != Some(&pad) && v.iter().all(|&b| b >= pad)
 }
 
+/// True when `range` runs backwards in the order `cmp`: its start after its end, or both ends
+/// excluded at one value (std's `BTreeMap::range` panics on both; a plan refuses them).
+pub fn reversed<T>(range: &(Bound<T>, Bound<T>), cmp: impl Fn(&T, &T) -> Ordering) -> bool {
+    match range {
+        (Bound::Included(a) | Bound::Excluded(a), Bound::Included(b) | Bound::Excluded(b)) => {
+            match cmp(a, b) {
+                Ordering::Greater => true,
+                Ordering::Equal => matches!(range, (Bound::Excluded(_), Bound::Excluded(_))),
+                Ordering::Less => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// `range` the right way round (its values swapped; both ends excluded at one value become
+/// `v..v`), unless `keep`: most generated ranges read rows, the kept ones check the refusal.
+pub fn mostly_forward<T>(
+    range: (Bound<T>, Bound<T>),
+    cmp: impl Fn(&T, &T) -> Ordering,
+    keep: bool,
+) -> (Bound<T>, Bound<T>) {
+    if keep || !reversed(&range, &cmp) {
+        return range;
+    }
+    use Bound::{Excluded, Included};
+    match range {
+        (Excluded(a), Excluded(b)) if cmp(&a, &b).is_eq() => (Included(a), Excluded(b)),
+        (Included(a), Included(b)) => (Included(b), Included(a)),
+        (Included(a), Excluded(b)) => (Included(b), Excluded(a)),
+        (Excluded(a), Included(b)) => (Excluded(b), Included(a)),
+        (Excluded(a), Excluded(b)) => (Excluded(b), Excluded(a)),
+        other => other,
+    }
+}
+
 /// True when `v` lies within `range`, compared by `cmp`.
 pub fn in_range<T>(v: &T, range: &(Bound<T>, Bound<T>), cmp: impl Fn(&T, &T) -> Ordering) -> bool {
     let lo = match &range.0 {

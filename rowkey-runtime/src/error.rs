@@ -168,6 +168,37 @@ pub enum EncodeError {
         /// The limit.
         max: usize,
     },
+    /// A scan's range on a field starts after it ends, or excludes both of its ends at one
+    /// value: std's `BTreeMap::range` panics on such a range; a plan refuses it. (An empty
+    /// range, `5..5`, is valid and reads nothing.)
+    ///
+    /// ```
+    /// use rowkey::{EncodeError, RowKey};
+    ///
+    /// #[derive(RowKey)]
+    /// struct Reading { sensor: u16, ts: u64 }
+    ///
+    /// let err = Reading::scan().sensor(7).ts_range(100..10).plan().unwrap_err();
+    /// assert_eq!(
+    ///     err,
+    ///     EncodeError::ReversedRange { field: "ts", start: ">= 100".into(), end: "< 10".into() }
+    /// );
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "the range on field `ts` is reversed (>= 100, < 10): a range may not start after \
+    ///      its end, nor exclude both ends at one value; swap its bounds (`a..a` is the empty \
+    ///      range)"
+    /// );
+    /// assert!(Reading::scan().sensor(7).ts_range(5..5).plan().unwrap().ranges().is_empty());
+    /// ```
+    ReversedRange {
+        /// The field.
+        field: &'static str,
+        /// The start bound: `>= 100` (inclusive), `> 100` (exclusive).
+        start: String,
+        /// The end bound: `< 10` (exclusive, as in `a..10`), `<= 10` (`a..=10`).
+        end: String,
+    },
     /// A user [`KeyCodec`](crate::KeyCodec) reported an error, or wrote a different number of
     /// bytes than its `encoded_len` promised.
     Codec {
@@ -175,6 +206,14 @@ pub enum EncodeError {
         field: &'static str,
         /// What went wrong.
         message: String,
+    },
+    /// A field that is another key (a FoundationDB nested tuple) could not be written: the
+    /// field, and the nested key's own error, which names its field.
+    Nested {
+        /// The field of this key.
+        field: &'static str,
+        /// The nested key's error.
+        inner: Box<EncodeError>,
     },
 }
 
@@ -191,7 +230,9 @@ impl EncodeError {
             | EncodeError::TimestampTooLarge { field, .. }
             | EncodeError::ContainsDelimiter { field, .. }
             | EncodeError::Unrepresentable { field, .. }
-            | EncodeError::Codec { field, .. } => Some(field),
+            | EncodeError::ReversedRange { field, .. }
+            | EncodeError::Codec { field, .. }
+            | EncodeError::Nested { field, .. } => Some(field),
             EncodeError::TooManyRanges { .. } => Some("salt"),
             EncodeError::KeyTooLong { .. } | EncodeError::EmptyKey { .. } => None,
         }
@@ -273,7 +314,16 @@ impl fmt::Display for EncodeError {
                  fields it hashes, so the plan would need {ranges} ranges, over the limit of \
                  {max}; fix those fields, or give the salt fewer buckets or a narrower width"
             ),
+            EncodeError::ReversedRange { field, start, end } => write!(
+                f,
+                "the range on field `{field}` is reversed ({start}, {end}): a range may not \
+                 start after its end, nor exclude both ends at one value; swap its bounds \
+                 (`a..a` is the empty range)"
+            ),
             EncodeError::Codec { field, message } => write!(f, "field `{field}`: {message}"),
+            EncodeError::Nested { field, inner } => {
+                write!(f, "field `{field}`, a nested key: {inner}")
+            }
         }
     }
 }
@@ -283,7 +333,11 @@ impl std::error::Error for EncodeError {}
 /// `$on` with `$o` bound to the offset of every variant that has one, `$other` for the key's
 /// length: one list of variants for every use of the offset.
 macro_rules! offset_of {
-    ($e:expr, $o:ident => $on:expr, KeyTooLong { $($k:tt)* } => $other:expr) => {
+    (
+        $e:expr, $o:ident => $on:expr,
+        KeyTooLong { $($k:tt)* } => $other:expr,
+        Nested { $($n:tt)* } => $nested:expr
+    ) => {
         match $e {
             DecodeError::Truncated { offset: $o, .. }
             | DecodeError::MissingTerminator { offset: $o, .. }
@@ -301,6 +355,7 @@ macro_rules! offset_of {
             | DecodeError::LongerThanMax { offset: $o, .. }
             | DecodeError::Codec { offset: $o, .. } => $on,
             DecodeError::KeyTooLong { $($k)* } => $other,
+            DecodeError::Nested { $($n)* } => $nested,
         }
     };
 }
@@ -477,6 +532,14 @@ pub enum DecodeError {
         /// What went wrong.
         message: String,
     },
+    /// A field that is another key (a FoundationDB nested tuple) does not decode: the field,
+    /// and the nested key's own error, which names its field and the offset in this key.
+    Nested {
+        /// The field of this key.
+        field: &'static str,
+        /// The nested key's error, its offset counted in this key.
+        inner: Box<DecodeError>,
+    },
 }
 
 impl DecodeError {
@@ -498,14 +561,19 @@ impl DecodeError {
             | DecodeError::ContainsDelimiter { field, .. }
             | DecodeError::BelowPad { field, .. }
             | DecodeError::LongerThanMax { field, .. }
-            | DecodeError::Codec { field, .. } => field,
+            | DecodeError::Codec { field, .. }
+            | DecodeError::Nested { field, .. } => field,
             DecodeError::KeyTooLong { .. } => return None,
         })
     }
 
     /// The byte offset in the key.
     pub fn offset(&self) -> usize {
-        offset_of!(self, o => *o, KeyTooLong { max, .. } => *max)
+        offset_of!(
+            self, o => *o,
+            KeyTooLong { max, .. } => *max,
+            Nested { inner, .. } => inner.offset()
+        )
     }
 
     /// The same error in a key that has `by` more bytes in front (a subspace's prefix, a
@@ -518,8 +586,16 @@ impl DecodeError {
     /// assert_eq!(e.shifted(3).offset(), 7);
     /// ```
     pub fn shifted(mut self, by: usize) -> Self {
-        offset_of!(&mut self, o => *o += by, KeyTooLong { .. } => ());
+        self.shift(by);
         self
+    }
+
+    fn shift(&mut self, by: usize) {
+        offset_of!(
+            self, o => *o += by,
+            KeyTooLong { .. } => (),
+            Nested { inner, .. } => inner.shift(by)
+        );
     }
 }
 
@@ -534,6 +610,9 @@ impl fmt::Display for DecodeError {
                 _ => Ok(()),
             };
         };
+        if let DecodeError::Nested { inner, .. } = self {
+            return write!(f, "field `{field}`, a nested key: {inner}");
+        }
         write!(f, "field `{field}` at byte {}: ", self.offset())?;
         match self {
             DecodeError::Truncated {
@@ -605,7 +684,7 @@ impl fmt::Display for DecodeError {
                  encode never writes"
             ),
             DecodeError::Codec { message, .. } => f.write_str(message),
-            DecodeError::KeyTooLong { .. } => Ok(()),
+            DecodeError::KeyTooLong { .. } | DecodeError::Nested { .. } => Ok(()),
         }
     }
 }

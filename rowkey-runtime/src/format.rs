@@ -87,6 +87,13 @@ pub trait Format<T> {
     const WIDTH: Option<usize>;
     /// An upper bound on the encoded length in a non-last position, `None` if unbounded.
     const MAX_WIDTH: Option<usize>;
+    /// `WIDTH` inside a FoundationDB nested tuple, where a null takes `00 FF`: what a key of
+    /// the `fdb_tuple` encoding counts when another key nests it. Only its format differs.
+    #[doc(hidden)]
+    const NESTED_WIDTH: Option<usize> = Self::WIDTH;
+    /// `MAX_WIDTH` inside a FoundationDB nested tuple (see `NESTED_WIDTH`).
+    #[doc(hidden)]
+    const MAX_NESTED: Option<usize> = Self::MAX_WIDTH;
     /// The exact number of bytes [`write`](Self::write) writes.
     fn len(v: &T, last: bool) -> usize;
     /// Writes `v`.

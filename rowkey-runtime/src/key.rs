@@ -182,6 +182,15 @@ pub fn encode_in_place<K: RowKey>(key: &K) -> Result<Vec<u8>, EncodeError> {
     Ok(out)
 }
 
+/// The key's bytes without HBase's row-length limit: a key nested in another (a tuple key's
+/// nested tuple), whose limit is the outer key's.
+pub(crate) fn encode_unlimited<K: RowKey>(key: &K) -> Result<Vec<u8>, EncodeError> {
+    let len = key.encoded_len();
+    let mut out = Vec::with_capacity(len);
+    write_key(&mut out, len, |w| key.encode_parts(w))?;
+    Ok(out)
+}
+
 #[inline]
 fn check_len(len: usize) -> Result<usize, EncodeError> {
     if len > MAX_ROW_LENGTH {

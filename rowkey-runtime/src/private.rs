@@ -15,11 +15,11 @@ pub use crate::key::{
 pub use crate::layout::{fingerprint, offsets, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::{
-    encode_short, encode_with, map_bound, AllFixed, BuilderNotGenerated, CanPlan, Enc, FieldRange,
-    InKeyOrder, NoRangeBigtableInt64, NoRangeJava, NoRangeNested, NoRangeOrderedBlobVar,
+    encode_short, encode_with, map_bound, show_range, AllFixed, BuilderNotGenerated, CanPlan, Enc,
+    FieldRange, InKeyOrder, NoRangeJava, NoRangeNested, NoRangeOrderedBlobVar,
     NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc, NoRangePhoenixDescDecimal,
     NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed, NoRangeTerminator, NoRangeText,
-    NonGenericKey, PartialKey, RangeEnded, ScanPlan,
+    NonGenericKey, PartialKey, PlanFirst, PlanFirstFor, RangeEnded, ScanPlan, Shown,
 };
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;

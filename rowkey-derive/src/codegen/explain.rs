@@ -10,7 +10,7 @@ use crate::tokens::krate;
 
 /// The expression that renders the decoded value `v` (a reference) of a field of class
 /// `class`: bytes as `toStringBinary` strings, everything else with `Debug`.
-fn render(class: &Class, v: &TokenStream, krate: &TokenStream) -> TokenStream {
+pub fn render(class: &Class, v: &TokenStream, krate: &TokenStream) -> TokenStream {
     let p = quote!(#krate::__private);
     match class {
         Class::Bytes | Class::ByteArray(_) => quote!(#p::render_bytes(&(#v)[..])),

@@ -32,7 +32,9 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
     let explain = explain::method(key);
     let describe = describe::items(key);
     let asserts = asserts::items(key);
-    let items = key.encoding.items(input);
+    let items = key
+        .encoding
+        .items(input, &|f, item| field::format_of(key, f, item));
     let (builder_types, builder) = scan::builder(key);
     quote! {
         #builder_types

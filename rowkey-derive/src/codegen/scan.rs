@@ -151,6 +151,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
             #(#markers)*
             pub struct #plan_method;
         }
+
     };
     let can_plan = (first_plannable..=n).map(|i| quote!(impl #p::CanPlan for #scan<#i> {}));
     let can_plan_range = input
@@ -251,6 +252,24 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         #[allow(dead_code)]
         impl<const N: ::core::primitive::usize> #scan_range<N> {
             #plan
+        }
+
+        // `ScanPlan`'s methods, found through `Deref` on a chain that forgot `.plan()`: each
+        // is refused with a message that says to call it first.
+        #[doc(hidden)]
+        impl<const N: ::core::primitive::usize> ::core::ops::Deref for #scan<N> {
+            type Target = #p::PlanFirst<#ident, field::#plan_method>;
+            fn deref(&self) -> &Self::Target {
+                &#p::PlanFirst::NEW
+            }
+        }
+
+        #[doc(hidden)]
+        impl<const N: ::core::primitive::usize> ::core::ops::Deref for #scan_range<N> {
+            type Target = #p::PlanFirst<#ident, field::#plan_method>;
+            fn deref(&self) -> &Self::Target {
+                &#p::PlanFirst::NEW
+            }
         }
 
         #(#can_plan)*
@@ -375,6 +394,21 @@ fn range_method(
         f.name,
         key.input.plan_method()
     );
+    // The bounds as text, for the error of a range that runs backwards.
+    let name = &f.name;
+    let value = quote!(__v);
+    let render = super::explain::render(&f.class, &value, &krate());
+    let show = quote! {
+        &|| {
+            use #p::{ViaDebug as _, ViaFallback as _};
+            let (__lo, __hi) = #p::show_range(
+                range.start_bound(),
+                range.end_bound(),
+                |#value: &#ty| #render,
+            );
+            (#name, __lo, __hi)
+        }
+    };
     let bounded = match kind {
         RangeKind::Monotone { descending } => quote! {
             self.0.range_encoded(
@@ -382,6 +416,7 @@ fn range_method(
                 #p::map_bound(range.end_bound(), &__encode),
                 #open,
                 #descending,
+                #show,
             )
         },
         // `None` sorts first, `Some` values newest first: two segments.
@@ -394,6 +429,7 @@ fn range_method(
                     &__encode,
                     #some_tag,
                     #open,
+                    #show,
                 )
             }
         }

@@ -7,7 +7,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::hooks::{desc_flip, phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey, Encoding};
+use super::hooks::{
+    desc_flip, phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey, Encoding, FormatOf,
+};
 use super::refusal::Refusal;
 use crate::ast::{ungroup, Class, Field, Input};
 use crate::ctxt::Ctxt;
@@ -94,7 +96,7 @@ impl Encoding for Bigtable {
     }
 
     /// The key's `row_key_schema`: `BigtableKey` with a field per struct field.
-    fn items(&self, input: &Input) -> TokenStream {
+    fn items(&self, input: &Input, _format: FormatOf<'_>) -> TokenStream {
         let krate = krate();
         let p = quote!(#krate::__private::bigtable);
         let ident = input.ident;
@@ -182,15 +184,13 @@ impl Encoding for Bigtable {
         })
     }
 
+    /// Every field sorts by its values: strings and bytes by their bytes, OrderedCodeBytes
+    /// integers by value, and BigEndianBytes integers by value too, since the negative values
+    /// that would sort after the others are refused.
     fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
-        match kind(f) {
-            Kind::Int64 | Kind::Int32 | Kind::Timestamp if f.attrs.ordered_code.is_none() => {
-                Err(Refusal::BigtableInt64)
-            }
-            _ => Ok(RangeKind::Monotone {
-                descending: f.attrs.desc.is_some(),
-            }),
-        }
+        Ok(RangeKind::Monotone {
+            descending: f.attrs.desc.is_some(),
+        })
     }
 
     /// Every field is compared with its separator (`full` form): terminated.

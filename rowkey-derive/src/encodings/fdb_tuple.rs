@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::hooks::{phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey, Encoding};
+use super::hooks::{phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey, Encoding, FormatOf};
 use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
@@ -52,28 +52,22 @@ impl Encoding for FdbTuple {
         true
     }
 
-    fn items(&self, input: &Input) -> TokenStream {
+    fn items(&self, input: &Input, format: FormatOf<'_>) -> TokenStream {
         let krate = krate();
         let ident = input.ident;
         let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
+        // Each field's widths inside a nested tuple (its nulls `00 FF`), through the field's
+        // format as the key's own widths are (a type that is no element is reported once).
+        let field = |item: &str| -> Vec<TokenStream> {
+            input.fields.iter().map(|f| format(f, item)).collect()
+        };
+        let (widths, maxes) = (field("NESTED_WIDTH"), field("MAX_NESTED"));
         quote! {
             impl #impl_generics #krate::__private::fdb_tuple::Nestable for #ident #ty_generics #where_clause {
-                const MAX_LEN: #krate::__private::Option<::core::primitive::usize> =
-                    <Self as #krate::__private::RowKey>::MAX_LEN;
-
-                #[inline]
-                fn encode_key(
-                    &self,
-                ) -> #krate::__private::Result<::std::vec::Vec<::core::primitive::u8>, #krate::__private::EncodeError> {
-                    <Self as #krate::__private::RowKey>::encode(self)
-                }
-
-                #[inline]
-                fn decode_key(
-                    bytes: &[::core::primitive::u8],
-                ) -> #krate::__private::Result<Self, #krate::__private::DecodeError> {
-                    <Self as #krate::__private::RowKey>::decode(bytes)
-                }
+                const ELEMENTS_WIDTH: #krate::__private::Option<::core::primitive::usize> =
+                    #krate::__private::sum(&[#(#widths),*]);
+                const MAX_ELEMENTS: #krate::__private::Option<::core::primitive::usize> =
+                    #krate::__private::sum(&[#(#maxes),*]);
             }
         }
     }

@@ -10,6 +10,10 @@ use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
 use crate::tokens::krate;
 
+/// `format(f, "MAX_WIDTH")`: the item of field `f`'s format, `<Fmt as Format<T>>::MAX_WIDTH`,
+/// spanned at the field's type.
+pub type FormatOf<'a> = &'a dyn Fn(&Field, &str) -> TokenStream;
+
 /// What a key whose every field is dropped (trailing NULLs or empties) is.
 pub enum EmptyKey {
     /// Its salt alone, or nothing: a key all the same.
@@ -41,8 +45,8 @@ pub trait Encoding {
     /// prefix's closest next row key.
     fn ends_below_ff(&self) -> bool;
     /// Items the encoding adds beside the `impl RowKey`, inside the derive's `const _` (under
-    /// the runtime's local name).
-    fn items(&self, input: &Input) -> TokenStream;
+    /// the runtime's local name); `format` names an item of a field's format.
+    fn items(&self, input: &Input, format: FormatOf<'_>) -> TokenStream;
 
     /// The runtime format type that writes the field, such as `Reverse<Decimal<11>>`.
     fn format(&self, f: &Field) -> TokenStream;

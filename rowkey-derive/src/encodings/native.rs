@@ -6,7 +6,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::hooks::{desc_flip, phoenix_attrs, phoenix_flag, EmptyKey, Encoding};
+use super::hooks::{desc_flip, phoenix_attrs, phoenix_flag, EmptyKey, Encoding, FormatOf};
 use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::attr::kw;
@@ -54,7 +54,7 @@ impl Encoding for Native {
         false
     }
 
-    fn items(&self, _input: &Input) -> TokenStream {
+    fn items(&self, _input: &Input, _format: FormatOf<'_>) -> TokenStream {
         TokenStream::new()
     }
 

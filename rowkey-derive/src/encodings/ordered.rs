@@ -7,7 +7,7 @@ use quote::quote;
 
 use super::hooks::{
     desc_flip, first_droppable, is_some, phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey,
-    Encoding,
+    Encoding, FormatOf,
 };
 use super::refusal::Refusal;
 use crate::ast::{is_decimal, Class, Field, Input};
@@ -68,7 +68,7 @@ impl Encoding for Ordered {
         false
     }
 
-    fn items(&self, _input: &Input) -> TokenStream {
+    fn items(&self, _input: &Input, _format: FormatOf<'_>) -> TokenStream {
         TokenStream::new()
     }
 

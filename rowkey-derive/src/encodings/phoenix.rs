@@ -5,7 +5,7 @@
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-use super::hooks::{is_some, refuse_flags, EmptyKey, Encoding};
+use super::hooks::{is_some, refuse_flags, EmptyKey, Encoding, FormatOf};
 use super::refusal::Refusal;
 use crate::ast::{is_chrono_utc, is_decimal, is_system_time, Class, Field, Input};
 use crate::attr::SaltKind;
@@ -74,7 +74,7 @@ impl Encoding for Phoenix {
         false
     }
 
-    fn items(&self, _input: &Input) -> TokenStream {
+    fn items(&self, _input: &Input, _format: FormatOf<'_>) -> TokenStream {
         TokenStream::new()
     }
 

@@ -33,14 +33,12 @@ pub enum Refusal {
     OrderedBlobVar,
     /// A nullable DESC HBase member that may be dropped.
     OrderedDescNull,
-    /// A Bigtable `Int64` with `BigEndianBytes`.
-    BigtableInt64,
 }
 
 impl Refusal {
     /// Every refusal, for the test that holds the table against the runtime.
     #[cfg(test)]
-    pub const ALL: [Refusal; 13] = [
+    pub const ALL: [Refusal; 12] = [
         Refusal::Reversed,
         Refusal::Raw,
         Refusal::Java,
@@ -53,7 +51,6 @@ impl Refusal {
         Refusal::PhoenixDescDecimal,
         Refusal::OrderedBlobVar,
         Refusal::OrderedDescNull,
-        Refusal::BigtableInt64,
     ];
 
     /// The runtime marker trait, under `p` (the hidden runtime module).
@@ -71,7 +68,6 @@ impl Refusal {
             Refusal::PhoenixDescDecimal => quote!(#p::NoRangePhoenixDescDecimal),
             Refusal::OrderedBlobVar => quote!(#p::NoRangeOrderedBlobVar),
             Refusal::OrderedDescNull => quote!(#p::NoRangeOrderedDescNull),
-            Refusal::BigtableInt64 => quote!(#p::NoRangeBigtableInt64),
         }
     }
 }

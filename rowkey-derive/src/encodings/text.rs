@@ -5,7 +5,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::hooks::{phoenix_flag, EmptyKey, Encoding};
+use super::hooks::{phoenix_flag, EmptyKey, Encoding, FormatOf};
 use super::native::{field_rules, leading_digits, lit, raw_string_alone};
 use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
@@ -56,7 +56,7 @@ impl Encoding for Text {
         false
     }
 
-    fn items(&self, _input: &Input) -> TokenStream {
+    fn items(&self, _input: &Input, _format: FormatOf<'_>) -> TokenStream {
         TokenStream::new()
     }
 

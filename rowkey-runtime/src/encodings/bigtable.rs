@@ -9,10 +9,11 @@
 //! 6. concatenate, or emit `00 00` when no field remains.
 //!
 //! Field encodings: [`Bytes`] for `String` (UTF-8) and `Vec<u8>`; [`BigEndian`] for `i64` and
-//! `i32` (`Int64` / `Int32` `BigEndianBytes`: two's complement, so negatives sort after
-//! positives) and for a `SystemTime` (a `Timestamp` as `Int64` microseconds); [`OrderedCode`]
-//! for the same types under `#[ordered_code]` (`OrderedCodeBytes`: every value sorts). The
-//! integer types are [`IntValue`]s.
+//! `i32` (`Int64` / `Int32` `BigEndianBytes`: two's complement, whose "sorted mode" Bigtable
+//! defines for non-negative values only, so a negative value, or a `Timestamp` before 1970, is
+//! refused both ways) and for a `SystemTime` (a `Timestamp` as `Int64` microseconds);
+//! [`OrderedCode`] for the same types under `#[ordered_code]` (`OrderedCodeBytes`: every value
+//! sorts). The integer types are [`IntValue`]s.
 //! `last` is decided at run time by the generated code: whether the field is the last one that
 //! remains. On `read`, the field finds its own end (its `00 01`, or the end of the key).
 
@@ -185,7 +186,9 @@ impl<const DESC: bool> Format<String> for Bytes<DESC> {
 
 /// `Int64` or `Int32` with `BigEndianBytes`: `i64`, `i32`, and a `Timestamp` (`SystemTime`) as
 /// its `Int64` microseconds. Eight (four) bytes of two's complement, escaped like any field;
-/// `DESC` is `#[desc]`.
+/// `DESC` is `#[desc]`. Non-negative values only ([`EncodeError::Unrepresentable`] names the
+/// field; decode refuses a key that holds one): Bigtable's type reference defines the sorted
+/// mode of `BigEndianBytes` for them, and a negative value would sort after all of them.
 #[derive(Debug, Clone, Copy)]
 pub struct BigEndian<const DESC: bool>;
 
@@ -278,11 +281,22 @@ impl IntValue for SystemTime {
 /// How an integer format lays out the integer: the bytes (right-aligned in the array, with
 /// their count) and the reading back.
 trait IntBytes {
+    /// Why a negative value is refused, or `None` when the format sorts it.
+    const NEGATIVE: Option<&'static str>;
     fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize);
     fn int<T: IntValue>(b: &[u8]) -> Option<i64>;
 }
 
+/// Bigtable's type reference for `BigEndianBytes`: "Sorted mode: non-negative values are
+/// supported" (two's complement puts a negative's top bit above every non-negative value).
+const BIG_ENDIAN_NEGATIVE: &str =
+    "Bigtable's BigEndianBytes sorts non-negative values only (a negative value, or a Timestamp \
+     before 1970, would sort after every other); use `#[ordered_code]` (OrderedCodeBytes) for \
+     negative values";
+
 impl<const DESC: bool> IntBytes for BigEndian<DESC> {
+    const NEGATIVE: Option<&'static str> = Some(BIG_ENDIAN_NEGATIVE);
+
     #[inline]
     fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize) {
         let mut buf = [0; 10];
@@ -300,6 +314,8 @@ impl<const DESC: bool> IntBytes for BigEndian<DESC> {
 }
 
 impl<const DESC: bool> IntBytes for OrderedCode<DESC> {
+    const NEGATIVE: Option<&'static str> = None;
+
     #[inline]
     fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize) {
         ordered_code::encode(n)
@@ -309,6 +325,9 @@ impl<const DESC: bool> IntBytes for OrderedCode<DESC> {
         ordered_code::decode(b)
     }
 }
+
+/// What a read of a negative `BigEndianBytes` value expected instead (encode never writes one).
+const NEGATIVE_READ: &str = "a non-negative BigEndianBytes integer (its top bit clear)";
 
 /// The integer formats: the field's bytes, escaped; read back through `from_int`, which says
 /// what it expected when the bytes are not a value.
@@ -333,11 +352,17 @@ macro_rules! int_format {
 
             #[inline]
             fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-                let n = v.to_int().map_err(|reason| EncodeError::Unrepresentable {
-                    field: w.field(),
-                    encoding: "Bigtable",
-                    reason,
-                })?;
+                let n = v
+                    .to_int()
+                    .and_then(|n| match <Self as IntBytes>::NEGATIVE {
+                        Some(reason) if n < 0 => Err(reason),
+                        _ => Ok(n),
+                    })
+                    .map_err(|reason| EncodeError::Unrepresentable {
+                        field: w.field(),
+                        encoding: "Bigtable",
+                        reason,
+                    })?;
                 let (buf, n) = <Self as IntBytes>::bytes::<T>(n);
                 write_field(&buf[buf.len() - n..], w, last);
                 Ok(())
@@ -348,6 +373,10 @@ macro_rules! int_format {
                 let b = read_field(r)?;
                 <Self as IntBytes>::int::<T>(&b)
                     .ok_or($expected)
+                    .and_then(|n| match <Self as IntBytes>::NEGATIVE {
+                        Some(_) if n < 0 => Err(NEGATIVE_READ),
+                        _ => Ok(n),
+                    })
                     .and_then(T::from_int)
                     .map_err(|e| r.invalid(start, e))
             }

@@ -46,6 +46,7 @@
 use crate::error::{DecodeError, EncodeError};
 use crate::format::Format;
 use crate::io::{Reader, Writer};
+use crate::key::RowKey;
 
 const NULL: u8 = 0x00;
 const BYTES: u8 = 0x01;
@@ -71,6 +72,8 @@ pub struct Element;
 impl<T: TupleField> Format<T> for Element {
     const WIDTH: Option<usize> = T::WIDTH;
     const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
+    const NESTED_WIDTH: Option<usize> = T::NESTED_WIDTH;
+    const MAX_NESTED: Option<usize> = T::MAX_NESTED;
 
     #[inline]
     fn len(v: &T, _last: bool) -> usize {
@@ -150,6 +153,8 @@ pub trait TupleField: Sized {
     const WIDTH: Option<usize>;
     /// The most bytes a value packs to in the key.
     const MAX_WIDTH: Option<usize>;
+    /// `Some(n)` when every value packs to `n` bytes inside a nested tuple.
+    const NESTED_WIDTH: Option<usize>;
     /// The most bytes a value packs to inside a nested tuple.
     const MAX_NESTED: Option<usize>;
     /// The bytes [`pack`](Self::pack) writes (`nested`: inside a nested tuple).
@@ -163,6 +168,7 @@ pub trait TupleField: Sized {
 impl<T: TupleValue> TupleField for T {
     const WIDTH: Option<usize> = T::WIDTH;
     const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
+    const NESTED_WIDTH: Option<usize> = T::WIDTH;
     const MAX_NESTED: Option<usize> = T::MAX_WIDTH;
 
     #[inline]
@@ -182,8 +188,14 @@ impl<T: TupleValue> TupleField for T {
 }
 
 impl<T: TupleValue> TupleField for Option<T> {
+    /// A null is `00`: as wide as a value only when every value is one byte (a `bool`).
     const WIDTH: Option<usize> = match T::WIDTH {
         Some(1) => Some(1),
+        _ => None,
+    };
+    /// Inside a nested tuple a null is `00 FF`: as wide as a value of two bytes (`()`).
+    const NESTED_WIDTH: Option<usize> = match T::WIDTH {
+        Some(2) => Some(2),
         _ => None,
     };
     const MAX_WIDTH: Option<usize> = at_least(T::MAX_WIDTH, 1);
@@ -547,7 +559,8 @@ impl TupleValue for Vec<u8> {
 }
 
 impl<const N: usize> TupleValue for [u8; N] {
-    const WIDTH: Option<usize> = None;
+    /// `[u8; 0]` is always `01 00`; longer arrays escape their `00` bytes.
+    const WIDTH: Option<usize> = if N == 0 { Some(2) } else { None };
     const MAX_WIDTH: Option<usize> = Some(2 + 2 * N);
 
     #[inline]
@@ -600,15 +613,13 @@ impl TupleValue for String {
     label = "not a tuple element",
     note = "a field of a tuple key is an integer, bool, f32, f64, String, Vec<u8>, [u8; N], uuid::Uuid (feature `uuid`), Option of one, `()`, a Rust tuple, another key with `#[rowkey(encoding = \"fdb_tuple\")]`, or a type of yours that implements `rowkey::encodings::fdb_tuple::TupleValue`"
 )]
-pub trait Nestable: Sized {
-    /// The key's `RowKey::MAX_LEN`.
-    const MAX_LEN: Option<usize>;
-
-    /// The key's own bytes, `RowKey::encode`.
-    fn encode_key(&self) -> Result<Vec<u8>, EncodeError>;
-
-    /// The key of its own bytes, `RowKey::decode`.
-    fn decode_key(bytes: &[u8]) -> Result<Self, DecodeError>;
+pub trait Nestable: RowKey {
+    /// `Some(n)` when the key's elements always take `n` bytes inside a nested tuple (its
+    /// nulls `00 FF`): the sum of its fields' [`TupleField::NESTED_WIDTH`].
+    const ELEMENTS_WIDTH: Option<usize>;
+    /// The most bytes the key's elements take inside a nested tuple: the sum of its fields'
+    /// [`TupleField::MAX_NESTED`] (a `#[max(N)]` string's capped count).
+    const MAX_ELEMENTS: Option<usize>;
 }
 
 /// The end of the element that starts at `at` (its type code): inside a nested tuple when
@@ -668,9 +679,10 @@ fn element_end(bytes: &[u8], at: usize, nested: bool) -> Result<usize, (usize, &
     }
 }
 
-/// The packed bytes of key `k` as a nested tuple's elements: its nulls `00 FF`.
+/// The packed bytes of key `k` as a nested tuple's elements: its nulls `00 FF`. The row-length
+/// limit is the outer key's.
 fn nested_elements<K: Nestable>(k: &K) -> Result<Vec<u8>, EncodeError> {
-    let top = k.encode_key()?;
+    let top = crate::key::encode_unlimited(k)?;
     let mut out = Vec::with_capacity(top.len() + 4);
     let mut i = 0;
     while i < top.len() {
@@ -688,19 +700,19 @@ fn nested_elements<K: Nestable>(k: &K) -> Result<Vec<u8>, EncodeError> {
 }
 
 impl<K: Nestable> TupleValue for K {
-    const WIDTH: Option<usize> = None;
-    /// The key, its nulls doubled, between `05` and `00`: an upper bound.
-    const MAX_WIDTH: Option<usize> = match K::MAX_LEN {
-        Some(n) => Some(2 + 2 * n),
-        None => None,
-    };
+    /// `05`, the key's elements (its nulls `00 FF`), `00`.
+    const WIDTH: Option<usize> = framed(&[K::ELEMENTS_WIDTH]);
+    const MAX_WIDTH: Option<usize> = framed(&[K::MAX_ELEMENTS]);
 
     fn packed_len(&self) -> usize {
         nested_elements(self).map_or(0, |e| 2 + e.len())
     }
 
     fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
-        let elements = nested_elements(self)?;
+        let elements = nested_elements(self).map_err(|inner| EncodeError::Nested {
+            field: w.field(),
+            inner: Box::new(inner),
+        })?;
         w.put_byte(NESTED);
         w.put(&elements);
         w.put_byte(NULL);
@@ -740,10 +752,13 @@ impl<K: Nestable> TupleValue for K {
             }
         }
         r.advance(i + 1);
-        K::decode_key(&top).map_err(|e| {
+        K::decode(&top).map_err(|e| {
             let o = e.offset();
             let at = origin.get(o).copied().unwrap_or(base + i);
-            e.shifted(at.saturating_sub(o))
+            DecodeError::Nested {
+                field: r.field(),
+                inner: Box::new(e.shifted(at.saturating_sub(o))),
+            }
         })
     }
 }
@@ -780,7 +795,7 @@ const fn framed(parts: &[Option<usize>]) -> Option<usize> {
 macro_rules! tuple_element {
     ($($name:ident)+) => {
         impl<$($name: TupleField),+> TupleValue for ($($name,)+) {
-            const WIDTH: Option<usize> = None;
+            const WIDTH: Option<usize> = framed(&[$($name::NESTED_WIDTH),+]);
             const MAX_WIDTH: Option<usize> = framed(&[$($name::MAX_NESTED),+]);
 
             #[allow(non_snake_case)]

@@ -16,11 +16,13 @@ pub use plan::{ScanPlan, MAX_PLAN_RANGES};
 pub use range::{prefix_stop, ReversedScan, ScanRange};
 
 #[doc(hidden)]
-pub use partial::{encode_short, encode_with, map_bound, Enc, PartialKey, PrefixEnd};
+pub use partial::{
+    encode_short, encode_with, map_bound, show_range, Enc, PartialKey, PrefixEnd, Shown,
+};
 #[doc(hidden)]
 pub use refusals::{
-    AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeBigtableInt64, NoRangeJava,
-    NoRangeNested, NoRangeOrderedBlobVar, NoRangeOrderedDescNull, NoRangePhoenixBinary,
-    NoRangePhoenixDesc, NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw,
-    NoRangeReversed, NoRangeTerminator, NoRangeText, NonGenericKey, RangeEnded,
+    AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeJava, NoRangeNested,
+    NoRangeOrderedBlobVar, NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc,
+    NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed,
+    NoRangeTerminator, NoRangeText, NonGenericKey, PlanFirst, PlanFirstFor, RangeEnded,
 };

@@ -2,6 +2,7 @@
 //! next, encoded field by field, turned into the ranges of a [`ScanPlan`] (under every salt the
 //! fixed fields leave possible). Hidden: only generated code uses it.
 
+use core::cmp::Ordering;
 use core::ops::Bound;
 
 use super::plan::{ScanPlan, MAX_PLAN_RANGES};
@@ -230,16 +231,21 @@ impl PartialKey {
 
     /// Bounds the next field by its encoded bounds, in value order. `descending` when its bytes
     /// sort against its values (`#[desc]` or `#[reverse_ts]`); `open` when it is the last field
-    /// stored raw.
+    /// stored raw. A range that starts after it ends is [`EncodeError::ReversedRange`], its
+    /// bounds rendered by `show` (called only then).
     pub fn range_encoded<E: Into<Enc>>(
         mut self,
         lo: Bound<Result<E, EncodeError>>,
         hi: Bound<Result<E, EncodeError>>,
         open: bool,
         descending: bool,
+        show: Shown<'_>,
     ) -> Self {
         let (lo, hi) = (self.take(lo), self.take(hi));
         let (lo, hi) = if descending { (hi, lo) } else { (lo, hi) };
+        if reversed(&lo, &hi, |a, b| a.bytes.cmp(&b.bytes)) {
+            self.refuse_reversed(show);
+        }
         self.range = Some(KeyBounds {
             segments: vec![Segment {
                 tag: Vec::new(),
@@ -263,6 +269,7 @@ impl PartialKey {
         encode: impl Fn(&Option<T>) -> Result<Vec<u8>, EncodeError>,
         some_tag: u8,
         open: bool,
+        show: Shown<'_>,
     ) -> Self {
         let some_lo = matches!(lo, Bound::Included(Some(_)) | Bound::Excluded(Some(_)));
         let holds_none = matches!(lo, Bound::Unbounded | Bound::Included(None))
@@ -270,6 +277,19 @@ impl PartialKey {
         let holds_some = !matches!(hi, Bound::Included(None) | Bound::Excluded(None));
         let enc_lo = self.take(map_bound(lo, &encode));
         let enc_hi = self.take(map_bound(hi, &encode));
+        // Value order: None first, then the Some values, whose bytes sort newest first.
+        let order = |a: &Option<T>, b: &Option<T>| match (a, b) {
+            (None, None) => Ordering::Equal,
+            (None, Some(_)) => Ordering::Less,
+            (Some(_), None) => Ordering::Greater,
+            (Some(_), Some(_)) => match (encode(a), encode(b)) {
+                (Ok(a), Ok(b)) => b.cmp(&a),
+                _ => Ordering::Equal,
+            },
+        };
+        if reversed(&lo, &hi, |a, b| order(a, b)) {
+            self.refuse_reversed(show);
+        }
         let mut segments = Vec::new();
         if holds_none {
             let none = self.take(Bound::Included(encode(&None)));
@@ -289,6 +309,14 @@ impl PartialKey {
         }
         self.range = Some(KeyBounds { segments, open });
         self
+    }
+
+    /// Keeps [`EncodeError::ReversedRange`] for `plan`, unless an error came first.
+    fn refuse_reversed(&mut self, show: Shown<'_>) {
+        if self.error.is_none() {
+            let (field, start, end) = show();
+            self.error = Some(EncodeError::ReversedRange { field, start, end });
+        }
     }
 
     /// An encoded bound, or the first encoding error (kept for `plan`).
@@ -560,6 +588,44 @@ fn segment_ranges(
             stop,
         }],
         _ => vec![ScanRange { start, stop }],
+    }
+}
+
+/// The field's name and its range's bounds as text (`>= 100`, `< 10`), for
+/// [`EncodeError::ReversedRange`]: rendered only when a range is refused.
+#[doc(hidden)]
+pub type Shown<'a> = &'a dyn Fn() -> (&'static str, String, String);
+
+/// The text of a range's bounds, each value rendered by `render`: `(">= 100", "< 10")`.
+#[doc(hidden)]
+pub fn show_range<T>(
+    lo: Bound<&T>,
+    hi: Bound<&T>,
+    render: impl Fn(&T) -> String,
+) -> (String, String) {
+    let side = |b: Bound<&T>, inclusive: &str, exclusive: &str| match b {
+        Bound::Included(v) => format!("{inclusive} {}", render(v)),
+        Bound::Excluded(v) => format!("{exclusive} {}", render(v)),
+        Bound::Unbounded => String::from("unbounded"),
+    };
+    (side(lo, ">=", ">"), side(hi, "<=", "<"))
+}
+
+/// True when the bounds hold no value because the range runs backwards: its start after its
+/// end, or both ends excluded at one value (the ranges std's `BTreeMap::range` panics on). An
+/// empty range (`5..5`) is not reversed.
+fn reversed<T>(lo: &Bound<T>, hi: &Bound<T>, cmp: impl Fn(&T, &T) -> Ordering) -> bool {
+    match (lo, hi) {
+        (Bound::Included(a) | Bound::Excluded(a), Bound::Included(b) | Bound::Excluded(b)) => {
+            match cmp(a, b) {
+                Ordering::Greater => true,
+                Ordering::Equal => {
+                    matches!((lo, hi), (Bound::Excluded(_), Bound::Excluded(_)))
+                }
+                Ordering::Less => false,
+            }
+        }
+        _ => false,
     }
 }
 

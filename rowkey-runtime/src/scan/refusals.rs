@@ -98,14 +98,6 @@ pub trait NoRangeOrderedBlobVar<Field> {}
 )]
 pub trait NoRangeOrderedDescNull<Field> {}
 
-/// A range on a Bigtable `Int64`, `Int32` or `Timestamp` with `BigEndianBytes`.
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: Bigtable's BigEndianBytes is two's complement, so negatives sort after positives",
-    label = "add `#[ordered_code]` to `{Field}` (OrderedCodeBytes sorts every value; it changes the key's bytes), fix `{Field}` to a value, or bound a field before it"
-)]
-pub trait NoRangeBigtableInt64<Field> {}
-
 /// A range on a Phoenix DESC DECIMAL(p, s).
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
@@ -166,4 +158,140 @@ pub trait NonGenericKey {}
 pub trait BuilderNotGenerated {
     /// Never named.
     type Builder;
+}
+
+/// A method of [`ScanPlan`](crate::ScanPlan) called on a scan builder: `.plan()` forgotten.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Key}::scan()` builds a partial key, not a plan: call `.{Plan}()` first",
+    label = "a method of the `ScanPlan` that `.{Plan}()?` returns",
+    note = "`.{Plan}()` returns `Result<ScanPlan, EncodeError>`, since a fixed value or a bound can fail to encode"
+)]
+pub trait PlanFirstFor<Key, Plan> {}
+
+/// What a generated scan builder dereferences to: [`ScanPlan`](crate::ScanPlan)'s methods,
+/// each refused by [`PlanFirstFor`], so that a chain that forgot `.plan()` is told to call it
+/// (instead of "no method named `ranges`"). The builder's own methods come first.
+#[doc(hidden)]
+pub struct PlanFirst<Key, Plan>(core::marker::PhantomData<fn() -> (Key, Plan)>);
+
+impl<Key, Plan> PlanFirst<Key, Plan> {
+    /// The value the builders' `Deref` borrows.
+    pub const NEW: Self = PlanFirst(core::marker::PhantomData);
+}
+
+// `ScanPlan`'s methods, with their arguments, each refused.
+#[allow(clippy::extra_unused_type_parameters)]
+impl<Key, Plan> PlanFirst<Key, Plan> {
+    #[doc(hidden)]
+    pub fn ranges(&self) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn rows(&self) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn row(&self) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn is_point(&self) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn is_exact(&self) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn span(&self) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn salt_len(&self) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn key_len(&self) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn contains<A>(&self, _: A) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn matches<A>(&self, _: A) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn merge<A>(&self, _: A) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn merge_stream<A>(&self, _: A) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn fan_out<A, B>(&self, _: A, _: B) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
+
+    #[doc(hidden)]
+    pub fn to_multi_row_range_filter(&self) -> !
+    where
+        Self: PlanFirstFor<Key, Plan>,
+    {
+        unreachable!("PlanFirstFor is implemented by no type")
+    }
 }

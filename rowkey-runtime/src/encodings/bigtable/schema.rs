@@ -111,7 +111,8 @@ pub enum FieldType {
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IntEncoding {
-    /// Two's complement, big-endian: negatives sort after positives.
+    /// Two's complement, big-endian: sorted for non-negative values only, so rowkey refuses
+    /// negative ones.
     BigEndianBytes,
     /// google/orderedcode's signed format (`#[ordered_code]`): every value sorts.
     OrderedCodeBytes,
