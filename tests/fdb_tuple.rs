@@ -496,7 +496,7 @@ fn only_canonical_elements_decode() {
     .unwrap();
     assert_eq!(hex(&key[..9]), "0500ff0261620000ff");
     key[4] = 0xC3; // `a` becomes an invalid UTF-8 sequence: C3 62
-    // The error names the key's own field, and the nested key's field within it.
+                   // The error names the key's own field, and the nested key's field within it.
     let err = Nested::decode(&key).unwrap_err();
     assert_eq!((err.field(), err.offset()), (Some("a"), 4), "{err}");
     assert!(

@@ -28,6 +28,9 @@ pub enum Command {
     /// Plan and simulate changing a table's key (re-salting) while writers and readers keep
     /// going: the plan, the new table's create commands, and what readers saw in each phase.
     Migrate(MigrateArgs),
+    /// Print the manifest of a copy job for a migration plan (one task per process, each
+    /// resuming its units from the checkpoints): a Kubernetes Indexed Job, or a Cloud Run job.
+    MigrateJob(MigrateJobArgs),
     /// Hex bytes to HBase's `Bytes.toStringBinary` form.
     Tsb(TsbArgs),
     /// `Bytes.toStringBinary` strings (as the shell prints keys) back to hex bytes.
@@ -158,6 +161,47 @@ pub struct MigrateArgs {
     /// Seed of the writers' choices.
     #[arg(long, default_value_t = 2026)]
     pub seed: u64,
+}
+
+/// Where a copy job runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum JobPlatform {
+    /// A Kubernetes Indexed Job and a ConfigMap holding the plan (`kubectl apply -f`).
+    Kubernetes,
+    /// A Cloud Run job (`gcloud run jobs replace`).
+    CloudRun,
+}
+
+/// `rowkey migrate-job`.
+#[derive(Debug, Args)]
+pub struct MigrateJobArgs {
+    /// The plan's text, as `Plan::to_text` writes it.
+    #[arg(long, value_name = "FILE")]
+    pub plan: PathBuf,
+    /// The job's name.
+    #[arg(long)]
+    pub name: String,
+    /// The worker's container image.
+    #[arg(long)]
+    pub image: String,
+    /// Tasks (processes); each runs every N-th unit (default: one per unit).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub tasks: Option<u64>,
+    /// Tasks running at once (default: all).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub parallelism: Option<u64>,
+    /// Runs of one task after it failed (each resumes from its units' checkpoints).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub retries: u32,
+    /// More environment for the worker, `NAME=VALUE` (repeatable).
+    #[arg(long = "env", value_name = "NAME=VALUE")]
+    pub env: Vec<String>,
+    /// Where the job runs.
+    #[arg(long, value_enum, default_value = "kubernetes")]
+    pub platform: JobPlatform,
+    /// The worker's command and arguments (after `--`).
+    #[arg(last = true, required = true)]
+    pub command: Vec<String>,
 }
 
 /// `rowkey check-splits`.

@@ -3,5 +3,6 @@
 pub mod check_splits;
 pub mod hotspot;
 pub mod migrate;
+pub mod migrate_job;
 pub mod splits;
 pub mod tsb;

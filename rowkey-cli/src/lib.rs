@@ -37,6 +37,7 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write) -> ExitCode {
         Command::Splits(a) => commands::splits::run(&a, out),
         Command::CheckSplits(a) => commands::check_splits::run(&a, out),
         Command::Migrate(a) => commands::migrate::run(&a, out),
+        Command::MigrateJob(a) => commands::migrate_job::run(&a, out),
         Command::Tsb(a) => commands::tsb::run(&a, out),
         Command::Untsb(a) => commands::tsb::run_untsb(&a, out),
     };

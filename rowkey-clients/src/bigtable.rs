@@ -27,6 +27,19 @@
 
 #[cfg(feature = "bigtable-admin")]
 pub mod admin;
+mod channel;
+mod client;
+mod migrate;
+mod read;
+mod retry;
+mod rows;
+
+pub use channel::ChannelConfig;
+pub use client::{Client, ClientBuilder, ConnectError, MetadataHook, Table};
+pub use migrate::{CheckpointTable, MoveError, MoveTables, TOMBSTONE};
+pub use read::{Read, ReadError, ReadErrorKind};
+pub use retry::{is_transient, RetryPolicy};
+pub use rows::{Cell, ChunkError, Row};
 
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::row_range::{EndKey, StartKey};
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{

@@ -31,6 +31,8 @@ pub mod bigtable;
 pub mod hbase_thrift;
 #[cfg(feature = "hbase-thrift2")]
 pub mod hbase_thrift2;
+#[cfg(feature = "redb")]
+pub mod redb;
 #[cfg(any(feature = "hbase-thrift", feature = "hbase-thrift2"))]
 mod reversed;
 #[cfg(feature = "tikv")]

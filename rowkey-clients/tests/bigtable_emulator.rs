@@ -664,7 +664,8 @@ fn a_server_killed_mid_read_is_an_error() {
             read += 1;
         }
         emulator.kill();
-        let ended = tokio::time::timeout(std::time::Duration::from_secs(30), async {
+        // A deadline that detects a hang, not a slow machine.
+        let ended = tokio::time::timeout(std::time::Duration::from_secs(300), async {
             loop {
                 match rows.next().await {
                     Some(Ok(_)) => read += 1,
@@ -674,7 +675,7 @@ fn a_server_killed_mid_read_is_an_error() {
             }
         })
         .await
-        .expect("the stream ends within 30 s of the server's death");
+        .expect("the stream ends within 5 minutes of the server's death");
         match ended {
             Ok(e) => eprintln!("after {read} rows: {e}"),
             Err(n) => {

@@ -23,10 +23,122 @@
 
 use std::fmt;
 
+use googleapis_tonic_google_bigtable_admin_v2::google::bigtable::admin::v2 as admin;
 use googleapis_tonic_google_bigtable_admin_v2::google::bigtable::admin::v2::r#type::{
     self as ty, bytes, int64, r#struct, string, timestamp, Kind,
 };
 use googleapis_tonic_google_bigtable_admin_v2::google::bigtable::admin::v2::Type;
+use tonic::transport::{Channel, Endpoint};
+use tonic::Status;
+
+use super::ConnectError;
+
+/// The table admin API (`BigtableTableAdmin`) over tonic: the table a move creates, pre-split.
+///
+/// ```no_run
+/// # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+/// use rowkey::RowKey;
+/// use rowkey_clients::bigtable::admin::Admin;
+///
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 64, of = "host")]
+/// struct New { metric: String, ts: u64, host: u32 }
+///
+/// let admin = Admin::from_env()?;
+/// let name = admin
+///     .create_table("projects/p/instances/i", "metrics_64", &["f"], &New::split_points(64)?)
+///     .await?;
+/// assert_eq!(name, "projects/p/instances/i/tables/metrics_64");
+/// # Ok(()) }
+/// ```
+#[derive(Debug, Clone)]
+pub struct Admin {
+    endpoint: Option<Endpoint>,
+    channel: std::sync::Arc<std::sync::OnceLock<Channel>>,
+}
+
+impl Admin {
+    /// The admin API of the emulator at `BIGTABLE_EMULATOR_HOST`.
+    pub fn from_env() -> Result<Admin, ConnectError> {
+        let host = std::env::var("BIGTABLE_EMULATOR_HOST")
+            .ok()
+            .filter(|h| !h.trim().is_empty())
+            .ok_or(ConnectError::NoEmulatorHost)?;
+        Admin::emulator(host.trim())
+    }
+
+    /// The admin API of the emulator at `host` (`host:port`).
+    pub fn emulator(host: &str) -> Result<Admin, ConnectError> {
+        let endpoint = Endpoint::from_shared(format!("http://{host}"))
+            .map_err(|_| ConnectError::BadAddress(host.to_string()))?;
+        Ok(Admin {
+            endpoint: Some(endpoint),
+            channel: Default::default(),
+        })
+    }
+
+    /// The admin API over `channel` (TLS and credentials set up by you for Cloud Bigtable).
+    pub fn new(channel: Channel) -> Admin {
+        let cell = std::sync::OnceLock::new();
+        let _ = cell.set(channel);
+        Admin {
+            endpoint: None,
+            channel: std::sync::Arc::new(cell),
+        }
+    }
+
+    /// The client, connecting (lazily, on the calling runtime) on first use.
+    fn client(&self) -> admin::bigtable_table_admin_client::BigtableTableAdminClient<Channel> {
+        let channel = self.channel.get_or_init(|| {
+            self.endpoint
+                .as_ref()
+                .expect("an Admin without a channel has an endpoint")
+                .connect_lazy()
+        });
+        admin::bigtable_table_admin_client::BigtableTableAdminClient::new(channel.clone())
+    }
+
+    /// Creates table `table_id` in `instance` (`projects/<p>/instances/<i>`) with column
+    /// `families`, split before each of `splits` (a key's `split_points`); returns its full
+    /// name.
+    pub async fn create_table(
+        &self,
+        instance: &str,
+        table_id: &str,
+        families: &[&str],
+        splits: &[Vec<u8>],
+    ) -> Result<String, Status> {
+        let table = admin::Table {
+            column_families: families
+                .iter()
+                .map(|f| (f.to_string(), admin::ColumnFamily::default()))
+                .collect(),
+            ..admin::Table::default()
+        };
+        let request = admin::CreateTableRequest {
+            parent: instance.to_string(),
+            table_id: table_id.to_string(),
+            table: Some(table),
+            initial_splits: splits
+                .iter()
+                .map(|k| admin::create_table_request::Split { key: k.clone() })
+                .collect(),
+        };
+        self.client().create_table(request).await?;
+        Ok(format!("{instance}/tables/{table_id}"))
+    }
+
+    /// Deletes table `name` (`projects/<p>/instances/<i>/tables/<t>`): the old table, once
+    /// retired.
+    pub async fn drop_table(&self, name: &str) -> Result<(), Status> {
+        self.client()
+            .delete_table(admin::DeleteTableRequest {
+                name: name.to_string(),
+            })
+            .await
+            .map(|_| ())
+    }
+}
 use rowkey_runtime::encodings::bigtable::{FieldType, IntEncoding, RowKeySchema, SchemaError};
 
 /// Why a schema has no admin-API form here.

@@ -109,11 +109,12 @@ impl Emulator {
             .map_err(|e| e.to_string())?
             .port();
         // `sh` starts the emulator, then waits for its own standard input to close (the
-        // emulator's is /dev/null, so only `cat` holds the pipe) and kills it.
+        // emulator's is /dev/null, so only `cat` holds the pipe) and kills it. Its own stderr
+        // is closed first: a shell that waits for a child killed by a signal says `Terminated`.
         let mut child = Command::new("sh")
             .args([
                 "-c",
-                r#""$0" -host=127.0.0.1 -port="$1" >/dev/null 2>&1 & pid=$!; cat >/dev/null; kill "$pid" 2>/dev/null; wait "$pid""#,
+                r#"exec 2>/dev/null; "$0" -host=127.0.0.1 -port="$1" >/dev/null & pid=$!; cat >/dev/null; kill "$pid"; wait "$pid""#,
             ])
             .arg(bin)
             .arg(port.to_string())
@@ -123,8 +124,10 @@ impl Emulator {
             .map_err(|e| e.to_string())?;
         let stdin = child.stdin.take();
         let addr = SocketAddr::from(([127, 0, 0, 1], port));
+        // It listens within about 30 ms on an idle machine; two minutes detect a hang, not a
+        // busy machine.
         let started = Instant::now();
-        while started.elapsed() < Duration::from_secs(10) {
+        while started.elapsed() < Duration::from_secs(120) {
             if TcpStream::connect_timeout(&addr, Duration::from_millis(100)).is_ok() {
                 return Ok(Emulator { addr, child, stdin });
             }
@@ -135,7 +138,7 @@ impl Emulator {
         }
         drop(stdin);
         let _ = child.wait();
-        Err(format!("nothing listened on port {port} after 10 s"))
+        Err(format!("nothing listened on port {port} after 2 minutes"))
     }
 
     /// Stops the emulator now (its clients' streams end with an error), and waits for it.
@@ -311,4 +314,67 @@ pub fn read_rows(
         })
         .try_flatten()
         .try_flatten()
+}
+
+/// A TCP proxy in front of a server that cuts every connection once it has passed `limit`
+/// bytes from the server to the client: a dropped connection in the middle of a stream, over
+/// and over, for the client's resumption to go through.
+pub struct CuttingProxy {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    cuts: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl CuttingProxy {
+    /// Starts it on a loopback port, on the current tokio runtime.
+    pub async fn start(upstream: SocketAddr, limit: usize) -> CuttingProxy {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a loopback port");
+        let addr = listener.local_addr().expect("its address");
+        let cuts = std::sync::Arc::new(AtomicUsize::new(0));
+        let counter = std::sync::Arc::clone(&cuts);
+        tokio::spawn(async move {
+            while let Ok((client, _)) = listener.accept().await {
+                let cuts = std::sync::Arc::clone(&counter);
+                tokio::spawn(async move {
+                    let Ok(server) = tokio::net::TcpStream::connect(upstream).await else {
+                        return;
+                    };
+                    let (mut from_client, mut to_client) = client.into_split();
+                    let (mut from_server, mut to_server) = server.into_split();
+                    let up = tokio::spawn(async move {
+                        let _ = tokio::io::copy(&mut from_client, &mut to_server).await;
+                    });
+                    let mut passed = 0;
+                    let mut buf = vec![0u8; 16 * 1024];
+                    loop {
+                        let n = match from_server.read(&mut buf).await {
+                            Ok(0) | Err(_) => break,
+                            Ok(n) => n,
+                        };
+                        if to_client.write_all(&buf[..n]).await.is_err() {
+                            break;
+                        }
+                        passed += n;
+                        if passed >= limit {
+                            cuts.fetch_add(1, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    // Both directions closed: the client sees its connection drop mid-stream.
+                    up.abort();
+                });
+            }
+        });
+        CuttingProxy { addr, cuts }
+    }
+
+    /// Connections cut so far.
+    pub fn cuts(&self) -> usize {
+        self.cuts.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }

@@ -1,51 +1,50 @@
-//! The two tables in one embedded redb database (in memory): the old table's values as they
-//! are; the new table's as `1` + value, or `0` for a tombstone. Every write is a transaction
-//! (redb runs one writer at a time), so `write_absent`'s check and write are atomic.
+//! The two tables in one embedded redb database (in memory), through the library's own store
+//! (`rowkey_clients::redb::RedbMove`): the old table's values as they are, the new table's as
+//! `1` + value or `0` for a tombstone. Reversed reads (for the mid-move readers) use redb's
+//! range directly.
+
+use std::sync::Arc;
 
 use redb::backends::InMemoryBackend;
-use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
-use rowkey::migrate::Op;
+use redb::{Database, TableDefinition};
+use rowkey::migrate::{CopyStore, MoveStore, Op, Side as MoveSide};
 use rowkey::ScanRange;
+use rowkey_clients::redb::RedbMove;
 
 use super::{Side, Tables};
 
-const OLD: TableDefinition<&[u8], &[u8]> = TableDefinition::new("old");
-const NEW: TableDefinition<&[u8], &[u8]> = TableDefinition::new("new");
-
-/// A row as redb's range gives it.
-type Guards = (
-    redb::AccessGuard<'static, &'static [u8]>,
-    redb::AccessGuard<'static, &'static [u8]>,
-);
-
 /// The two tables.
-pub struct Redb(Database);
+pub struct Redb {
+    db: Arc<Database>,
+    store: RedbMove,
+}
 
 impl Redb {
     pub fn new() -> Self {
-        let db = Database::builder()
-            .create_with_backend(InMemoryBackend::new())
-            .unwrap();
-        let tx = db.begin_write().unwrap();
-        tx.open_table(OLD).unwrap();
-        tx.open_table(NEW).unwrap();
-        tx.commit().unwrap();
-        Redb(db)
+        let db = Arc::new(
+            Database::builder()
+                .create_with_backend(InMemoryBackend::new())
+                .unwrap(),
+        );
+        let store = RedbMove::new(Arc::clone(&db), "old", "new").unwrap();
+        Redb { db, store }
     }
-}
 
-fn def(side: Side) -> TableDefinition<'static, &'static [u8], &'static [u8]> {
-    match side {
-        Side::Old => OLD,
-        Side::New => NEW,
+    fn side(side: Side) -> MoveSide {
+        match side {
+            Side::Old => MoveSide::Old,
+            Side::New => MoveSide::New,
+        }
     }
 }
 
 impl Tables for Redb {
     fn load_old(&self, rows: &[(Vec<u8>, Vec<u8>)]) {
-        let tx = self.0.begin_write().unwrap();
+        let tx = self.db.begin_write().unwrap();
         {
-            let mut t = tx.open_table(OLD).unwrap();
+            let mut t = tx
+                .open_table(TableDefinition::<&[u8], &[u8]>::new("old"))
+                .unwrap();
             for (k, v) in rows {
                 t.insert(k.as_slice(), v.as_slice()).unwrap();
             }
@@ -54,27 +53,9 @@ impl Tables for Redb {
     }
 
     fn apply(&self, side: Side, op: &Op, value: &[u8]) {
-        let tx = self.0.begin_write().unwrap();
-        {
-            let mut t = tx.open_table(def(side)).unwrap();
-            let live: Vec<u8> = match side {
-                Side::Old => value.to_vec(),
-                Side::New => [&[1u8][..], value].concat(),
-            };
-            match op {
-                Op::Put(k) => {
-                    t.insert(k.as_slice(), live.as_slice()).unwrap();
-                }
-                Op::Delete(k) => {
-                    t.remove(k.as_slice()).unwrap();
-                }
-                Op::Tombstone(k) => {
-                    assert_eq!(side, Side::New, "tombstones are for the new table");
-                    t.insert(k.as_slice(), &[0u8][..]).unwrap();
-                }
-            }
-        }
-        tx.commit().unwrap();
+        self.store
+            .apply(Self::side(side), op, Some(&value.to_vec()))
+            .unwrap();
     }
 
     fn scan(
@@ -84,61 +65,39 @@ impl Tables for Redb {
         reverse: bool,
         limit: usize,
     ) -> Vec<(Vec<u8>, Option<Vec<u8>>)> {
-        let tx = self.0.begin_read().unwrap();
-        let t = tx.open_table(def(side)).unwrap();
-        let rows = t.range::<&[u8]>(range.to_bounds()).unwrap();
-        let row = |r: Result<Guards, _>| {
-            let (k, v) = r.unwrap();
-            let v = v.value();
-            let value = match side {
-                Side::Old => Some(v.to_vec()),
-                Side::New => (v[0] == 1).then(|| v[1..].to_vec()),
-            };
-            (k.value().to_vec(), value)
-        };
-        let limit = if limit == 0 { usize::MAX } else { limit };
-        if reverse {
-            rows.rev().take(limit).map(row).collect()
-        } else {
-            rows.take(limit).map(row).collect()
+        if !reverse {
+            return self
+                .store
+                .scan(
+                    Self::side(side),
+                    range,
+                    if limit == 0 { usize::MAX } else { limit },
+                )
+                .unwrap();
         }
+        // Descending: every row of the range through the store, then reversed.
+        let mut rows = self
+            .store
+            .scan(Self::side(side), range, usize::MAX)
+            .unwrap();
+        rows.reverse();
+        if limit > 0 {
+            rows.truncate(limit);
+        }
+        rows
     }
 
     fn write_absent(&self, rows: Vec<(Vec<u8>, Vec<u8>)>) -> usize {
-        let tx = self.0.begin_write().unwrap();
-        let mut written = 0;
-        {
-            let mut t = tx.open_table(NEW).unwrap();
-            for (k, v) in rows {
-                if t.get(k.as_slice()).unwrap().is_none() {
-                    t.insert(k.as_slice(), [&[1u8][..], &v].concat().as_slice())
-                        .unwrap();
-                    written += 1;
-                }
-            }
-        }
-        tx.commit().unwrap();
-        written
+        self.store.write_absent(rows).unwrap()
     }
 
     fn purge_tombstones(&self) -> usize {
-        let tx = self.0.begin_write().unwrap();
-        let n;
-        {
-            let mut t = tx.open_table(NEW).unwrap();
-            let dead: Vec<Vec<u8>> = t
-                .iter()
-                .unwrap()
-                .map(|r| r.unwrap())
-                .filter(|(_, v)| v.value()[0] == 0)
-                .map(|(k, _)| k.value().to_vec())
-                .collect();
-            n = dead.len();
-            for k in dead {
-                t.remove(k.as_slice()).unwrap();
-            }
-        }
-        tx.commit().unwrap();
-        n
+        let dead: Vec<Vec<u8>> = self
+            .scan(Side::New, &ScanRange::all(), false, 0)
+            .into_iter()
+            .filter(|(_, v)| v.is_none())
+            .map(|(k, _)| k)
+            .collect();
+        dead.iter().filter(|k| self.store.purge(k).unwrap()).count()
     }
 }

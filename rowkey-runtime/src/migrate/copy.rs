@@ -6,6 +6,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use super::checkpoint::Checkpoint;
+use super::checkpoints::{CheckpointError, Checkpoints};
 use super::migration::Migration;
 use super::progress::Progress;
 use super::row::RowError;
@@ -43,6 +44,8 @@ pub struct Copy<'a, Old, New, S> {
     batch: usize,
     stop: Option<&'a AtomicBool>,
     on_checkpoint: Option<&'a (dyn Fn(&Checkpoint) + Sync)>,
+    checkpoints: Option<&'a dyn Checkpoints>,
+    units: Option<&'a [usize]>,
 }
 
 /// What a copy did.
@@ -74,19 +77,34 @@ impl CopyReport {
     }
 }
 
-/// A copy that failed: the store's error and the unit it hit. The progress holds every batch
-/// copied before it; run again to resume.
+/// A copy that failed: the unit it hit (none when the checkpoints could not be read), and
+/// why. The progress holds every batch copied before it; run again to resume.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CopyError<E> {
     /// The unit.
-    pub unit: usize,
+    pub unit: Option<usize>,
+    /// What failed.
+    pub error: CopyFailure<E>,
+}
+
+/// What stopped a copy.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CopyFailure<E> {
     /// The store's error.
-    pub error: E,
+    Store(E),
+    /// The checkpoint store's error, loading or saving.
+    Checkpoints(CheckpointError),
 }
 
 impl<E: fmt::Display> fmt::Display for CopyError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unit {}: {}", self.unit, self.error)
+        if let Some(unit) = self.unit {
+            write!(f, "unit {unit}: ")?;
+        }
+        match &self.error {
+            CopyFailure::Store(e) => write!(f, "{e}"),
+            CopyFailure::Checkpoints(e) => write!(f, "checkpoints: {e}"),
+        }
     }
 }
 
@@ -157,6 +175,8 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
             batch: 1000,
             stop: None,
             on_checkpoint: None,
+            checkpoints: None,
+            units: None,
         }
     }
 }
@@ -188,12 +208,50 @@ impl<'a, Old: RowKey, New: RowKey, S: CopyStore> Copy<'a, Old, New, S> {
         self
     }
 
+    /// Saves each new checkpoint in `checkpoints` too (after
+    /// [`on_checkpoint`](Self::on_checkpoint)), where every worker of every process sees it;
+    /// [`resume`](Self::resume) starts from them.
+    pub fn checkpoints(mut self, checkpoints: &'a dyn Checkpoints) -> Self {
+        self.checkpoints = Some(checkpoints);
+        self
+    }
+
+    /// Runs only these units of the plan (a [`Task`](super::Task)'s), leaving the others.
+    pub fn units(mut self, units: &'a [usize]) -> Self {
+        self.units = Some(units);
+        self
+    }
+
+    /// Runs the copy from the checkpoints saved in [`checkpoints`](Self::checkpoints) (every
+    /// unit not started when there are none), saving there as it goes: the entry point of a
+    /// worker process, which resumes whatever a process before it (here or on another machine)
+    /// left. Returns the progress as it stands at the end with the report.
+    pub fn resume(self) -> Result<(CopyReport, Progress), CopyError<S::Error>> {
+        let Some(checkpoints) = self.checkpoints else {
+            return Err(CopyError {
+                unit: None,
+                error: CopyFailure::Checkpoints(CheckpointError(
+                    "resume needs `.checkpoints(..)`: where the checkpoints are kept".into(),
+                )),
+            });
+        };
+        let mut progress = checkpoints
+            .load(&self.migration.plan)
+            .map_err(|e| CopyError {
+                unit: None,
+                error: CopyFailure::Checkpoints(e),
+            })?;
+        let report = self.run(&mut progress)?;
+        Ok((report, progress))
+    }
+
     /// Runs the unfinished units of `progress` (which the run keeps up to date) to the end, to
     /// a stop, or to the store's first error.
     pub fn run(self, progress: &mut Progress) -> Result<CopyReport, CopyError<S::Error>> {
         let started = Instant::now();
         let todo: Vec<usize> = (0..progress.units.len())
             .filter(|&i| !progress.units[i].done)
+            .filter(|i| self.units.is_none_or(|only| only.contains(i)))
             .collect();
         let next = AtomicUsize::new(0);
         let halt = AtomicBool::new(false);
@@ -224,7 +282,7 @@ impl<'a, Old: RowKey, New: RowKey, S: CopyStore> Copy<'a, Old, New, S> {
         if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
             return Err(e);
         }
-        report.stopped = !progress.is_done();
+        report.stopped = todo.iter().any(|&i| !progress.units[i].done);
         report.workers = workers;
         report.elapsed = started.elapsed();
         report
@@ -247,7 +305,10 @@ impl<'a, Old: RowKey, New: RowKey, S: CopyStore> Copy<'a, Old, New, S> {
         let unit = &self.migration.plan.units[index];
         let lock = || shared.lock().unwrap_or_else(|p| p.into_inner());
         let mut at = lock().0.units[index].clone();
-        let fail = |error| CopyError { unit: index, error };
+        let fail = |error| CopyError {
+            unit: Some(index),
+            error: CopyFailure::Store(error),
+        };
         while !self.stopped(halt) {
             let rows = self
                 .store
@@ -295,6 +356,14 @@ impl<'a, Old: RowKey, New: RowKey, S: CopyStore> Copy<'a, Old, New, S> {
             drop(guard);
             if let Some(save) = self.on_checkpoint {
                 save(&at);
+            }
+            if let Some(checkpoints) = self.checkpoints {
+                checkpoints
+                    .save(&self.migration.plan, &at)
+                    .map_err(|e| CopyError {
+                        unit: Some(index),
+                        error: CopyFailure::Checkpoints(e),
+                    })?;
             }
             if at.done {
                 break;

@@ -14,48 +14,79 @@
 //! - [`Migration`]: a plan and the conversions both ways; [`Phase`]: the protocol, phase by
 //!   phase, and the writers' [`Writes`] in each (the new table first, tombstones for deletes
 //!   while the copy may run).
+//! - [`MoveStore`]: both tables over one store, and what the move does with it: the writers'
+//!   ops ([`Migration::put`], [`Migration::remove`], in the phase a [`PhaseSwitch`] holds),
+//!   verification ([`Migration::verify_store`]), the purge of tombstones
+//!   ([`Migration::purge_tombstones`]). rowkey-clients ships it for Bigtable and redb.
 //! - [`Migration::copy`]: the units run by worker threads from their [`Progress`], batch by
 //!   batch, writing only rows the new table does not have ([`CopyStore`]); killed, it resumes
-//!   from the last checkpoint saved.
+//!   from the last checkpoint saved, kept in [`Checkpoints`] every worker reaches
+//!   ([`CheckpointDir`]; a Bigtable table in rowkey-clients).
 //! - [`Migration::verify`]: per-unit counts and checksums of both tables' logical rows, and a
 //!   differing unit's first logical key; [`create_commands`]: the new table pre-split.
 //! - [`convert_key`]: one row's new key (decode `Old`, convert, encode `New`); a row that does
 //!   not decode or encode is a [`RowError`] naming the unit and the key, never skipped.
-
 //!
-//! ## Running units elsewhere
+//! ## Many processes
 //!
-//! A unit is a range of the old table and a checkpoint, both plain text
-//! ([`Plan::to_text`], [`Progress::to_text`]): any executor can run it. A tokio task per unit
-//! calls its client's scan and check-and-mutate as [`CopyStore`] does; a Spark or Beam job
-//! reads the plan's text, makes one element (partition) per unit, and in each reads the unit's
-//! range from its checkpoint with the store's connector, converts each key with
-//! [`convert_key`], writes with check-and-mutate, and saves its checkpoint line; the driver
-//! collects the lines into the progress file. Units are independent, so a failed task reruns
-//! alone.
+//! A table that outgrows one machine is copied by a job of many processes: each is a
+//! [`Task`] (its index from `JOB_COMPLETION_INDEX` in a Kubernetes Indexed Job or
+//! `CLOUD_RUN_TASK_INDEX` in a Cloud Run job) that runs every n-th unit of the plan
+//! ([`Plan::from_env`]) with [`Copy::units`] and [`Copy::resume`], saving its checkpoints where
+//! every process sees them; a task that dies is run again with the same index and resumes its
+//! units where the dead one left them. [`JobSpec`] (and `rowkey migrate-job`) prints the
+//! manifest. The worker program:
+//!
+//! ```no_run
+//! use rowkey::migrate::{CheckpointDir, CopyStore, Migration, Plan, Task};
+//! # use rowkey::RowKey;
+//! # #[derive(RowKey)] struct Old { id: u32 }
+//! # #[derive(RowKey)] struct New { id: u32 }
+//!
+//! fn worker(store: &impl CopyStore<Error = String>) -> Result<(), Box<dyn std::error::Error>> {
+//!     let task = Task::from_env()?;
+//!     let m = Migration::new(Plan::from_env()?, |o: Old| New { id: o.id }, |n: New| Old { id: n.id })?;
+//!     let checkpoints = CheckpointDir::new("/mnt/shared/checkpoints");
+//!     let units = task.units(&m.plan);
+//!     let (report, _) = m.copy(store).units(&units).checkpoints(&checkpoints).resume()?;
+//!     println!("task {}: {} rows copied", task.index, report.written);
+//!     Ok(())
+//! }
+//! ```
+//!
+//! Any other executor can run units too: a unit is a range of the old table and a checkpoint
+//! line, both plain text ([`Plan::to_text`], [`Progress::to_text`]).
 
 mod checkpoint;
+mod checkpoints;
 mod copy;
 mod cutover;
 mod dual;
 #[cfg(feature = "async")]
 mod dual_stream;
+mod job;
 mod migration;
 mod plan;
 mod progress;
 mod protocol;
 mod row;
+mod store;
+mod task;
 mod verify;
 
 pub use checkpoint::Checkpoint;
-pub use copy::{Copy, CopyError, CopyReport, CopyStore, Rows};
+pub use checkpoints::{CheckpointDir, CheckpointError, Checkpoints};
+pub use copy::{Copy, CopyError, CopyFailure, CopyReport, CopyStore, Rows};
 pub use cutover::{create_commands, CbtError, CreateCommands};
 pub use dual::Dual;
 #[cfg(feature = "async")]
 pub use dual_stream::DualStream;
+pub use job::JobSpec;
 pub use migration::{salt_width, Migration};
 pub use plan::{Fingerprints, MigrateError, Plan, Unit};
 pub use progress::Progress;
-pub use protocol::{Op, Phase, Reads, Writes};
+pub use protocol::{Op, Phase, PhaseSwitch, Reads, Writes};
 pub use row::{convert_key, ConvertError, RowError};
+pub use store::{MoveStore, Side, StoreError};
+pub use task::{Task, TaskError};
 pub use verify::{Difference, Tally, UnitCheck, Unplaced, Verification, Verify};

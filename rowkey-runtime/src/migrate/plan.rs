@@ -203,6 +203,16 @@ impl Plan {
         }
     }
 
+    /// The plan's identity: 16 hex digits of a hash of its text, naming its checkpoints
+    /// ([`CheckpointDir`](super::CheckpointDir), rowkey-clients' checkpoint tables), so that two
+    /// plans never share them.
+    pub fn id(&self) -> String {
+        format!(
+            "{:016x}",
+            xxhash_rust::xxh3::xxh3_64(self.to_text().as_bytes())
+        )
+    }
+
     /// The plan as text: a header line, the fingerprints, one line per unit with its range in
     /// hex (`-` for an empty bound).
     pub fn to_text(&self) -> String {

@@ -87,6 +87,49 @@ pub enum Phase {
     Retired,
 }
 
+/// The phase of the writers (and readers) of one process, switched by the move's driver: a
+/// writer holds the phase from [`enter`](Self::enter) for the duration of its write, and
+/// [`set`](Self::set) waits until every write begun in the phase before has finished, so no
+/// write of an earlier phase lands after a later one began (the copy must not start while a
+/// writer still writes the old table alone). Across processes the same rule is a deploy or a
+/// flag every writer has picked up.
+///
+/// ```
+/// use rowkey::migrate::{Phase, PhaseSwitch};
+///
+/// let phase = PhaseSwitch::new(Phase::DualWrite);
+/// {
+///     let now = phase.enter(); // a writer's write, in this phase
+///     assert_eq!(*now, Phase::DualWrite);
+/// }
+/// phase.set(Phase::Copy); // waits for writes in flight
+/// assert_eq!(phase.get(), Phase::Copy);
+/// ```
+#[derive(Debug)]
+pub struct PhaseSwitch(std::sync::RwLock<Phase>);
+
+impl PhaseSwitch {
+    /// Starts in `phase`.
+    pub fn new(phase: Phase) -> Self {
+        PhaseSwitch(std::sync::RwLock::new(phase))
+    }
+
+    /// The phase, held until the guard is dropped: write while holding it.
+    pub fn enter(&self) -> std::sync::RwLockReadGuard<'_, Phase> {
+        self.0.read().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Moves to `phase` once every write in flight has finished.
+    pub fn set(&self, phase: Phase) {
+        *self.0.write().unwrap_or_else(|p| p.into_inner()) = phase;
+    }
+
+    /// The phase now.
+    pub fn get(&self) -> Phase {
+        *self.enter()
+    }
+}
+
 /// What the readers of a phase read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reads {

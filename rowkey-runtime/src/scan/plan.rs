@@ -78,9 +78,90 @@ impl fmt::Display for ScanPlan {
 }
 
 impl ScanPlan {
+    /// The plan of one range, read in key order: a unit of a migration, a table's split, a
+    /// range built by hand.
+    ///
+    /// ```
+    /// use rowkey::{ScanPlan, ScanRange};
+    ///
+    /// let plan = ScanPlan::from_range(ScanRange::prefix(b"user#7"));
+    /// assert_eq!(plan.ranges(), [ScanRange::prefix(b"user#7")]);
+    /// assert!(plan.contains(b"user#7/a") && !plan.contains(b"user#8"));
+    /// assert!(ScanPlan::from_range(ScanRange::row(b"a").after(b"a")).ranges().is_empty());
+    /// ```
+    pub fn from_range(range: ScanRange) -> ScanPlan {
+        ScanPlan {
+            ranges: if range.is_empty() {
+                Vec::new()
+            } else {
+                vec![range]
+            },
+            point: false,
+            salt_len: 0,
+            key_len: None,
+        }
+    }
+
     /// The ranges to scan, in bucket order. Empty when the bounds exclude every row.
     pub fn ranges(&self) -> &[ScanRange] {
         &self.ranges
+    }
+
+    /// The plan's rows after `row` in logical order (the key after the salt): the next page
+    /// of a merged read whose last row was `row`. Each range starts after the key that `row`'s
+    /// logical key has under the range's salt; ranges left empty are dropped.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey, Debug, PartialEq)]
+    /// #[salt(md5, buckets = 4, of = "id")]
+    /// struct Event { day: u32, id: u64 }
+    ///
+    /// let plan = Event::scan().day(7).plan().unwrap();
+    /// let last = Event { day: 7, id: 40 }.encode().unwrap();
+    /// let next = plan.after(&last);
+    /// for id in [0u64, 39, 40, 41, 99] {
+    ///     let key = Event { day: 7, id }.encode().unwrap();
+    ///     assert_eq!(next.contains(&key), id > 40, "{id}");
+    /// }
+    /// // Descending reads continue below: `before`.
+    /// assert!(plan.before(&last).contains(&Event { day: 7, id: 39 }.encode().unwrap()));
+    /// ```
+    pub fn after(&self, row: &[u8]) -> ScanPlan {
+        self.narrowed(row, |range, key| range.after(key))
+    }
+
+    /// The plan's rows before `row` in logical order: the next page of a descending merged
+    /// read (see [`after`](Self::after)).
+    pub fn before(&self, row: &[u8]) -> ScanPlan {
+        self.narrowed(row, |range, key| range.before(key))
+    }
+
+    /// Each range cut at `row`'s logical key under the range's own salt (or at `row` itself
+    /// where a range spans several salts), empty ranges dropped.
+    fn narrowed(&self, row: &[u8], cut: impl Fn(&ScanRange, &[u8]) -> ScanRange) -> ScanPlan {
+        let logical = row.get(self.salt_len..).unwrap_or(&[]);
+        let ranges = self
+            .ranges
+            .iter()
+            .map(|r| {
+                let salt = r.start.get(..self.salt_len).filter(|salt| {
+                    self.salt_len > 0 && (r.stop.starts_with(salt) || r.stop == prefix_stop(salt))
+                });
+                match salt {
+                    Some(salt) => cut(r, &[salt, logical].concat()),
+                    None => cut(r, row),
+                }
+            })
+            .filter(|r| !r.is_empty())
+            .collect();
+        ScanPlan {
+            ranges,
+            point: self.point,
+            salt_len: self.salt_len,
+            key_len: self.key_len,
+        }
     }
 
     /// HBase's `MultiRowRangeFilter` over these ranges: one scan (without start and stop rows)

@@ -1,0 +1,406 @@
+//! A live re-key on Bigtable (`rowkey::migrate` over [`Client`](super::Client)): [`MoveTables`],
+//! the two tables of a move as one [`MoveStore`], and [`CheckpointTable`], the copy's
+//! checkpoints in a table every worker process reaches.
+//!
+//! How the move's operations are written, each atomic on its row:
+//!
+//! | operation | Bigtable request |
+//! |---|---|
+//! | a writer's put | `MutateRow`: `DeleteFromRow`, then a `SetCell` per cell of the value |
+//! | a writer's delete | `MutateRow`: `DeleteFromRow` |
+//! | a tombstone (a delete while the copy may run) | `MutateRow`: `DeleteFromRow`, then `SetCell` of the tombstone column (`<family>:rowkey.tombstone`, empty, at time 0) |
+//! | the copy's write | `CheckAndMutateRow` without a predicate: the row's cells in `false_mutations`, which apply only when the row has no cell at all (neither a value nor a tombstone) |
+//! | a purge of a tombstone | `CheckAndMutateRow` whose predicate is the tombstone column: `DeleteFromRow` in `true_mutations` |
+//!
+//! A row's value is its cells, carried over with their timestamps. Requests that fail with a
+//! transient error are sent again with the client's [`RetryPolicy`](super::RetryPolicy): each
+//! is idempotent (a retried copy write may count a row it wrote as present).
+//!
+//! The [`MoveStore`] and [`Checkpoints`] methods block: call them from threads (the copy's
+//! workers, your writers), not from async tasks. They run on a runtime of the store's own.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::Arc;
+
+use futures_util::stream::{self, StreamExt, TryStreamExt};
+use googleapis_tonic_google_bigtable_v2::google::bigtable::v2 as data;
+use rowkey_runtime::migrate::{
+    Checkpoint, CheckpointError, Checkpoints, CopyStore, MoveStore, Op, Plan, Progress, Rows, Side,
+};
+use rowkey_runtime::ScanRange;
+use tonic::Status;
+
+use super::client::Table;
+use super::read::ReadError;
+use super::retry::is_transient;
+use super::rows::{Cell, Row};
+
+/// The qualifier of a tombstone's cell, in the tombstone family.
+pub const TOMBSTONE: &[u8] = b"rowkey.tombstone";
+
+/// Why a request of a move failed.
+#[derive(Debug, Clone)]
+pub enum MoveError {
+    /// A read.
+    Read(ReadError),
+    /// A write, after the retry policy's attempts.
+    Write(Status),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Read(e) => write!(f, "{e}"),
+            MoveError::Write(s) => write!(f, "a write failed: {} ({:?})", s.message(), s.code()),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The two tables of a move on Bigtable: the old one (keyed by `Old`) and the new one (keyed
+/// by `New`, created beforehand, pre-split, with the tombstone family), as the
+/// [`MoveStore`] that `Migration::copy`, `put`, `remove`, `verify_store` and
+/// `purge_tombstones` work on. A value is a row's cells.
+///
+/// ```no_run
+/// use rowkey_clients::bigtable::{Client, MoveTables};
+///
+/// let client = Client::from_env().unwrap();
+/// let tables = MoveTables::new(
+///     client.table("projects/p/instances/i/tables/metrics"),
+///     client.table("projects/p/instances/i/tables/metrics_64"),
+/// );
+/// ```
+#[derive(Clone)]
+pub struct MoveTables {
+    old: Table,
+    new: Table,
+    family: String,
+    in_flight: usize,
+    rt: Arc<tokio::runtime::Runtime>,
+}
+
+impl fmt::Debug for MoveTables {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MoveTables")
+            .field("old", &self.old.name())
+            .field("new", &self.new.name())
+            .field("family", &self.family)
+            .finish()
+    }
+}
+
+impl MoveTables {
+    /// The move from `old` to `new`; tombstones in family `f` (see
+    /// [`tombstone_family`](Self::tombstone_family)).
+    pub fn new(old: Table, new: Table) -> Self {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("rowkey-move")
+            .enable_all()
+            .build()
+            .expect("a tokio runtime for the store's requests");
+        MoveTables {
+            old,
+            new,
+            family: "f".into(),
+            in_flight: 16,
+            rt: Arc::new(rt),
+        }
+    }
+
+    /// The column family of the new table that holds tombstones (it must exist).
+    pub fn tombstone_family(mut self, family: impl Into<String>) -> Self {
+        self.family = family.into();
+        self
+    }
+
+    /// Copy writes in flight at once per batch (default 16).
+    pub fn in_flight(mut self, n: usize) -> Self {
+        self.in_flight = n.max(1);
+        self
+    }
+
+    /// The old table.
+    pub fn old(&self) -> &Table {
+        &self.old
+    }
+
+    /// The new table.
+    pub fn new_table(&self) -> &Table {
+        &self.new
+    }
+
+    /// Checkpoints in `table` (rows under `rowkey-migration/<plan id>/`, in this store's
+    /// tombstone family), sharing this store's runtime.
+    pub fn checkpoints(&self, table: Table) -> CheckpointTable {
+        CheckpointTable {
+            table,
+            family: self.family.clone(),
+            rt: Arc::clone(&self.rt),
+        }
+    }
+
+    fn table(&self, side: Side) -> &Table {
+        match side {
+            Side::Old => &self.old,
+            Side::New => &self.new,
+        }
+    }
+
+    fn tombstone(&self) -> data::Mutation {
+        set_cell(&Cell {
+            family: self.family.clone(),
+            qualifier: TOMBSTONE.to_vec(),
+            timestamp_micros: 0,
+            labels: Vec::new(),
+            value: Vec::new(),
+        })
+    }
+
+    fn is_tombstone(&self, row: &Row) -> bool {
+        row.cells
+            .iter()
+            .any(|c| c.family == self.family && c.qualifier == TOMBSTONE)
+    }
+}
+
+fn set_cell(c: &Cell) -> data::Mutation {
+    data::Mutation {
+        mutation: Some(data::mutation::Mutation::SetCell(data::mutation::SetCell {
+            family_name: c.family.clone(),
+            column_qualifier: c.qualifier.clone(),
+            timestamp_micros: c.timestamp_micros,
+            value: c.value.clone(),
+        })),
+    }
+}
+
+fn delete_row() -> data::Mutation {
+    data::Mutation {
+        mutation: Some(data::mutation::Mutation::DeleteFromRow(
+            data::mutation::DeleteFromRow {},
+        )),
+    }
+}
+
+/// `call` until it succeeds, fails for good, or the policy's attempts are spent.
+async fn retried<T, F, Fut>(table: &Table, mut call: F) -> Result<T, Status>
+where
+    F: FnMut() -> Fut,
+    Fut: core::future::Future<Output = Result<T, Status>>,
+{
+    let policy = table.client().retry();
+    let mut failures = 0;
+    loop {
+        match call().await {
+            Ok(v) => return Ok(v),
+            Err(s) if is_transient(&s) && failures + 1 < policy.attempts => {
+                tokio::time::sleep(policy.backoff(failures)).await;
+                failures += 1;
+            }
+            Err(s) => return Err(s),
+        }
+    }
+}
+
+/// The cells as verification hashes them: each cell's family, qualifier, time and value,
+/// lengths first.
+fn serialize(cells: &[Cell]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for c in cells {
+        for part in [c.family.as_bytes(), &c.qualifier] {
+            out.extend_from_slice(&(part.len() as u32).to_be_bytes());
+            out.extend_from_slice(part);
+        }
+        out.extend_from_slice(&c.timestamp_micros.to_be_bytes());
+        out.extend_from_slice(&(c.value.len() as u32).to_be_bytes());
+        out.extend_from_slice(&c.value);
+    }
+    out
+}
+
+impl CopyStore for MoveTables {
+    type Value = Vec<Cell>;
+    type Error = MoveError;
+
+    fn read_old(&self, range: &ScanRange, limit: usize) -> Result<Rows<Vec<Cell>>, MoveError> {
+        Ok(self
+            .scan(Side::Old, range, limit)?
+            .into_iter()
+            .filter_map(|(k, v)| v.map(|v| (k, v)))
+            .collect())
+    }
+
+    fn write_absent(&self, rows: Rows<Vec<Cell>>) -> Result<usize, MoveError> {
+        let new = &self.new;
+        self.rt.block_on(async {
+            let results: Vec<Result<bool, Status>> = stream::iter(rows)
+                .map(|(key, cells)| async move {
+                    let mutations: Vec<data::Mutation> = cells.iter().map(set_cell).collect();
+                    retried(new, || {
+                        new.check_and_mutate_row(key.clone(), None, Vec::new(), mutations.clone())
+                    })
+                    .await
+                })
+                .buffer_unordered(self.in_flight)
+                .collect()
+                .await;
+            let mut written = 0;
+            for r in results {
+                // The predicate (any cell) matched: the row was there.
+                written += usize::from(!r.map_err(MoveError::Write)?);
+            }
+            Ok(written)
+        })
+    }
+}
+
+impl MoveStore for MoveTables {
+    fn apply(&self, side: Side, op: &Op, value: Option<&Vec<Cell>>) -> Result<(), MoveError> {
+        let (key, mutations) = match op {
+            Op::Put(k) => {
+                let mut m = vec![delete_row()];
+                m.extend(value.into_iter().flatten().map(set_cell));
+                (k, m)
+            }
+            Op::Delete(k) => (k, vec![delete_row()]),
+            Op::Tombstone(k) => (k, vec![delete_row(), self.tombstone()]),
+        };
+        let table = self.table(side);
+        self.rt
+            .block_on(retried(table, || {
+                table.mutate_row(key.clone(), mutations.clone())
+            }))
+            .map_err(MoveError::Write)
+    }
+
+    fn scan(
+        &self,
+        side: Side,
+        range: &ScanRange,
+        limit: usize,
+    ) -> Result<Rows<Option<Vec<Cell>>>, MoveError> {
+        let table = self.table(side);
+        let rows: Vec<Row> = self
+            .rt
+            .block_on(table.read_range(range).limit(limit.max(1)).try_collect())
+            .map_err(MoveError::Read)?;
+        Ok(rows
+            .into_iter()
+            .map(|row| {
+                let value = (!self.is_tombstone(&row)).then_some(row.cells);
+                (row.key, value)
+            })
+            .collect())
+    }
+
+    fn purge(&self, key: &[u8]) -> Result<bool, MoveError> {
+        let predicate = data::RowFilter {
+            filter: Some(data::row_filter::Filter::ColumnRangeFilter(
+                data::ColumnRange {
+                    family_name: self.family.clone(),
+                    start_qualifier: Some(
+                        data::column_range::StartQualifier::StartQualifierClosed(
+                            TOMBSTONE.to_vec(),
+                        ),
+                    ),
+                    end_qualifier: Some(data::column_range::EndQualifier::EndQualifierClosed(
+                        TOMBSTONE.to_vec(),
+                    )),
+                },
+            )),
+        };
+        let new = &self.new;
+        self.rt
+            .block_on(retried(new, || {
+                new.check_and_mutate_row(
+                    key.to_vec(),
+                    Some(predicate.clone()),
+                    vec![delete_row()],
+                    Vec::new(),
+                )
+            }))
+            .map_err(MoveError::Write)
+    }
+
+    fn value_bytes(value: &Vec<Cell>) -> Cow<'_, [u8]> {
+        Cow::Owned(serialize(value))
+    }
+}
+
+/// The copy's checkpoints in a Bigtable table every worker process reaches: one row per unit,
+/// `rowkey-migration/<plan id>/unit/<n>`, its checkpoint line in column
+/// `<family>:checkpoint`, and the plan's text in `rowkey-migration/<plan id>/plan`. Made by
+/// [`MoveTables::checkpoints`].
+#[derive(Clone)]
+pub struct CheckpointTable {
+    table: Table,
+    family: String,
+    rt: Arc<tokio::runtime::Runtime>,
+}
+
+impl fmt::Debug for CheckpointTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CheckpointTable")
+            .field("table", &self.table.name())
+            .finish()
+    }
+}
+
+impl CheckpointTable {
+    fn prefix(plan: &Plan) -> Vec<u8> {
+        format!("rowkey-migration/{}/", plan.id()).into_bytes()
+    }
+
+    fn cell(&self, row: &[u8], qualifier: &[u8], value: String) -> Result<(), CheckpointError> {
+        let mutation = set_cell(&Cell {
+            family: self.family.clone(),
+            qualifier: qualifier.to_vec(),
+            timestamp_micros: 0,
+            labels: Vec::new(),
+            value: value.into_bytes(),
+        });
+        let table = &self.table;
+        self.rt
+            .block_on(retried(table, || {
+                table.mutate_row(row.to_vec(), vec![mutation.clone()])
+            }))
+            .map_err(|s| CheckpointError(format!("saving to {}: {}", table.name(), s.message())))
+    }
+}
+
+impl Checkpoints for CheckpointTable {
+    fn load(&self, plan: &Plan) -> Result<Progress, CheckpointError> {
+        let prefix = Self::prefix(plan);
+        let units = ScanRange::prefix(&[&prefix[..], b"unit/"].concat());
+        let rows: Vec<Row> = self
+            .rt
+            .block_on(self.table.read_range(&units).try_collect())
+            .map_err(|e| CheckpointError(format!("reading {}: {e}", self.table.name())))?;
+        let mut text = String::new();
+        for row in rows {
+            let line = row.value(&self.family, b"checkpoint").unwrap_or_default();
+            text.push_str(&String::from_utf8_lossy(line));
+            text.push('\n');
+        }
+        Progress::parse(&text, plan)
+            .map_err(|e| CheckpointError(format!("{}: {e}", self.table.name())))
+    }
+
+    fn save(&self, plan: &Plan, checkpoint: &Checkpoint) -> Result<(), CheckpointError> {
+        let prefix = Self::prefix(plan);
+        if checkpoint.last.is_none() || checkpoint.done {
+            // Written once with the first and the last save of a unit: cheap enough.
+            self.cell(&[&prefix[..], b"plan"].concat(), b"plan", plan.to_text())?;
+        }
+        let row = [
+            &prefix[..],
+            format!("unit/{:08}", checkpoint.unit).as_bytes(),
+        ]
+        .concat();
+        self.cell(&row, b"checkpoint", checkpoint.to_line())
+    }
+}
