@@ -2,13 +2,11 @@
 //! `merge_async`: the same rows through `rowkey::stream::MergeStream` over `Stream`s (one
 //! `stream::iter` per range, driven by `block_on`), next to `merge` at k = 16 and 256: the
 //! per-row overhead of the async path.
-//! Routing a key to a simulated region is O(log regions): 16 to 4096 regions.
-//! `cargo bench --bench merge`
+//! `cargo bench --features async --bench merge`
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use rowkey::sim::Table;
 use rowkey::Merge;
 
 const N: u32 = 1 << 16;
@@ -67,31 +65,12 @@ fn merge_async(c: &mut Criterion) {
     g.finish();
 }
 
-fn route(c: &mut Criterion) {
-    let mut g = c.benchmark_group("route");
-    let keys: Vec<[u8; 8]> = (0..1024u64)
-        .map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15).to_be_bytes())
-        .collect();
-    g.throughput(Throughput::Elements(keys.len() as u64));
-    for regions in [16usize, 256, 4096] {
-        let table = Table::new(&rowkey::splits::uniform(regions).unwrap());
-        g.bench_with_input(BenchmarkId::from_parameter(regions), &table, |b, t| {
-            b.iter(|| {
-                keys.iter()
-                    .map(|k| t.region_of(black_box(k)))
-                    .sum::<usize>()
-            })
-        });
-    }
-    g.finish();
-}
-
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(std::time::Duration::from_millis(500))
         .measurement_time(std::time::Duration::from_secs(2))
         .sample_size(20);
-    targets = merge, merge_async, route
+    targets = merge, merge_async
 }
 criterion_main!(benches);

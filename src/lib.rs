@@ -1,9 +1,60 @@
-#![doc = include_str!("../README.md")]
+#![doc = include_str!("../docs/crate.md")]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
-pub use rowkey_runtime::*;
+pub use rowkey_runtime::{
+    BigtableKey, DecodeError, EncodeError, Encoding, FieldLayout, KeyCodec, Layout, Merge, Reader,
+    ReversedScan, RowItem, RowKey, Salt, ScanPlan, ScanRange, Subspace, WidthUnit, Writer,
+    MAX_ROW_LENGTH,
+};
 
 #[cfg(feature = "derive")]
 pub use rowkey_derive::RowKey;
+
+pub mod encodings;
+pub use rowkey_runtime::{opentsdb, salt, scan};
+
+#[cfg(feature = "async")]
+pub use rowkey_runtime::stream;
+
+/// HBase interop: `Bytes.toStringBinary` both ways, the shell's quoting and its `create`
+/// command, and (feature `hbase-filters`) the row filters of a key layout.
+pub mod hbase {
+    pub use rowkey_runtime::hbase::{
+        create_table, from_string_binary, parse_string_binary, shell_string, to_string_binary,
+        StringBinaryError,
+    };
+
+    #[cfg(feature = "hbase-filters")]
+    pub use rowkey_clients::hbase_filters::{
+        FuzzyError, FuzzyRowFilter, MultiRowRangeFilter, RowRange, ScanPlanExt, FUZZY_ROW_FILTER,
+        MULTI_ROW_RANGE_FILTER,
+    };
+}
+
+#[cfg(feature = "regions")]
+pub use rowkey_regions as splits;
+#[cfg(feature = "regions")]
+pub use rowkey_regions::SplitError;
+
+#[cfg(feature = "migrate")]
+pub use rowkey_migrate as migrate;
+
+pub mod guide;
+
+#[doc(hidden)]
+pub use rowkey_runtime::__private;
+
+#[doc(hidden)]
+#[cfg(feature = "regions")]
+pub use rowkey_regions::__private as __regions;
+#[doc(hidden)]
+#[cfg(not(feature = "regions"))]
+pub use rowkey_runtime::__regions;
+
+/// The README's examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

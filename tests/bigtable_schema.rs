@@ -1,4 +1,4 @@
-//! The Bigtable `row_key_schema` a key declares (`BigtableKey`): the JSON of the README's keys
+//! The Bigtable `row_key_schema` a key declares (`BigtableKey`): the JSON of the Bigtable guide's keys
 //! pinned (the form `gcloud ... --row-key-schema-definition-file` and Terraform take), checked
 //! as JSON, and the keys that cannot be declared refused with the field named.
 //!

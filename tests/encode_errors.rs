@@ -2,7 +2,9 @@
 //! readable message; nothing is truncated or wrapped, and `encode_into` leaves the buffer as
 //! it was.
 
-use rowkey::{DecodeError, EncodeError, KeyCodec, Reader, RowKey, Unit, Writer, MAX_ROW_LENGTH};
+use rowkey::{
+    DecodeError, EncodeError, KeyCodec, Reader, RowKey, WidthUnit, Writer, MAX_ROW_LENGTH,
+};
 
 #[derive(RowKey, Debug)]
 struct Host {
@@ -131,7 +133,7 @@ fn integer_too_wide_for_fixed() {
             field: "uid",
             value: "16777216".into(),
             width: 3,
-            unit: Unit::Bytes,
+            unit: WidthUnit::Bytes,
         },
         "field `uid` value 16777216 does not fit in 3 bytes",
     );
@@ -145,7 +147,7 @@ fn integer_too_wide_for_fixed() {
             field: "delta",
             value: "-32769".into(),
             width: 2,
-            unit: Unit::Bytes,
+            unit: WidthUnit::Bytes,
         },
         "field `delta` value -32769 does not fit in 2 bytes",
     );
@@ -159,7 +161,7 @@ fn integer_too_wide_for_fixed() {
             field: "small",
             value: "128".into(),
             width: 1,
-            unit: Unit::Bytes,
+            unit: WidthUnit::Bytes,
         },
         "field `small` value 128 does not fit in 1 bytes",
     );
@@ -183,7 +185,7 @@ fn integer_too_wide_for_digits() {
             field: "time",
             value: "1000000".into(),
             width: 6,
-            unit: Unit::DecimalDigits,
+            unit: WidthUnit::DecimalDigits,
         },
         "field `time` value 1000000 does not fit in 6 decimal digits",
     );
@@ -196,7 +198,7 @@ fn integer_too_wide_for_digits() {
             field: "shard",
             value: "65536".into(),
             width: 4,
-            unit: Unit::HexDigits,
+            unit: WidthUnit::HexDigits,
         },
         "field `shard` value 65536 does not fit in 4 hex digits",
     );

@@ -7,7 +7,9 @@
 
 use proptest::prelude::*;
 use prost::Message;
-use rowkey::hbase::{FuzzyError, FuzzyRowFilter, FUZZY_ROW_FILTER, MULTI_ROW_RANGE_FILTER};
+use rowkey::hbase::{
+    FuzzyError, FuzzyRowFilter, ScanPlanExt, FUZZY_ROW_FILTER, MULTI_ROW_RANGE_FILTER,
+};
 use rowkey::RowKey;
 
 // The model lives with the fuzzer, which reads every generated plan's string with it too.

@@ -1,7 +1,7 @@
 //! The layout as a value and its fingerprint: renames keep it, edits that can change a key's
 //! bytes change it (many pairs in rowkey-derive's unit tests; real derived structs here).
 
-use rowkey::layout::Encoding;
+use rowkey::Encoding;
 use rowkey::{FieldLayout, RowKey, Salt};
 
 /// 64-bit FNV-1a, written here apart from rowkey's.

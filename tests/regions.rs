@@ -1,9 +1,23 @@
 //! Regions: the HBase book's pre-split lesson checked, and split points that balance load for
 //! every salt. (The hotspot demo's claims are tested with the demo, in `rowkey-cli/tests/`.)
 
-use rowkey::sim::Table;
 use rowkey::splits::{self, check, KeySpace, NumberStringSplit};
 use rowkey::RowKey;
+
+/// Writes per region when `keys` meet `points`: region `i` holds `[points[i - 1], points[i])`.
+fn per_region<K: AsRef<[u8]>>(points: &[Vec<u8>], keys: impl IntoIterator<Item = K>) -> Vec<u64> {
+    let mut counts = vec![0u64; points.len() + 1];
+    for k in keys {
+        counts[points.partition_point(|p| p.as_slice() <= k.as_ref())] += 1;
+    }
+    counts
+}
+
+/// The busiest region's writes over the mean per region.
+fn max_over_mean(counts: &[u64]) -> f64 {
+    let total: u64 = counts.iter().sum();
+    *counts.iter().max().unwrap() as f64 * counts.len() as f64 / total as f64
+}
 
 /// xorshift64*: reproducible random keys without another dependency.
 struct Rng(u64);
@@ -29,7 +43,7 @@ fn books_bytes_split_of_hex_keys_leaves_unreachable_regions() {
 
     // Independently: route random hex keys and every 3-digit prefix; the regions they reach
     // are exactly the regions check calls reachable.
-    let mut table = Table::new(&naive);
+    let mut keys = Vec::new();
     let mut rng = Rng(7);
     let hex = |mut x: u64| {
         let mut s = [0u8; 16];
@@ -40,15 +54,13 @@ fn books_bytes_split_of_hex_keys_leaves_unreachable_regions() {
         s
     };
     for _ in 0..200_000 {
-        table.put(&hex(rng.next()));
+        keys.push(hex(rng.next()));
     }
     for p in 0..4096u64 {
-        table.put(&hex(p << 52));
-        table.put(&hex((p << 52) | ((1 << 52) - 1)));
+        keys.push(hex(p << 52));
+        keys.push(hex((p << 52) | ((1 << 52) - 1)));
     }
-    let reached: Vec<usize> = table
-        .report()
-        .per_region
+    let reached: Vec<usize> = per_region(&naive, &keys)
         .iter()
         .enumerate()
         .filter(|(_, &w)| w > 0)
@@ -123,7 +135,7 @@ struct HexLeading {
     ts: u64,
 }
 
-/// Max/mean of the writes per region when 1M random keys meet `K::split_points(r)`.
+/// Max/mean of the writes per region when 1M random keys meet `split_points::<K>(r)`.
 fn balance<K: RowKey>(make: impl Fn(u64, u64) -> K) -> Vec<(usize, f64)> {
     let mut rng = Rng(42);
     let keys: Vec<Vec<u8>> = (0..1_000_000u64)
@@ -132,13 +144,9 @@ fn balance<K: RowKey>(make: impl Fn(u64, u64) -> K) -> Vec<(usize, f64)> {
     [4, 16, 64]
         .into_iter()
         .map(|r| {
-            let points = K::split_points(r).unwrap();
+            let points = splits::split_points::<K>(r).unwrap();
             assert_eq!(points.len(), r - 1);
-            let mut table = Table::new(&points);
-            for k in &keys {
-                table.put(k);
-            }
-            (r, table.report().max_over_mean)
+            (r, max_over_mean(&per_region(&points, &keys)))
         })
         .collect()
 }
@@ -193,11 +201,7 @@ fn split_points_refuse_layouts_they_cannot_balance() {
         .map(|ts| Plain { ts: ts * ts }.encode().unwrap())
         .collect();
     let points = splits::from_sample(&sample, 4).unwrap();
-    let mut table = Table::new(&points);
-    for k in &sample {
-        table.put(k);
-    }
-    assert!(table.report().max_over_mean <= 1.01);
+    assert!(max_over_mean(&per_region(&points, &sample)) <= 1.01);
 }
 
 /// `check` against brute force: every key of small key spaces (lengths 0 to 3, including the

@@ -6,7 +6,7 @@
 //!
 //! ```sh
 //! BIGTABLE_EMULATOR_HOST=127.0.0.1:8086 \
-//!     cargo run -p rowkey-clients --features bigtable-admin --example resalt_bigtable
+//!     cargo run -p rowkey-clients --features bigtable-admin,migrate --example resalt_bigtable
 //! ```
 //!
 //! `main` is the program (at most 40 lines, which `tests/resalt_example.rs` counts); the two key

@@ -29,6 +29,7 @@
 pub mod admin;
 mod channel;
 mod client;
+#[cfg(feature = "migrate")]
 mod migrate;
 mod read;
 mod retry;
@@ -36,6 +37,7 @@ mod rows;
 
 pub use channel::ChannelConfig;
 pub use client::{Client, ClientBuilder, ConnectError, MetadataHook, Table};
+#[cfg(feature = "migrate")]
 pub use migrate::{CheckpointTable, MoveError, MoveTables, TOMBSTONE};
 pub use read::{Read, ReadError, ReadErrorKind};
 pub use retry::{is_transient, RetryPolicy};
@@ -126,7 +128,7 @@ pub const FEATURES_METADATA: (&str, &str) = ("bigtable-features", "CAE=");
 /// A table's split points from its `SampleRowKeys` answer: each sample's row key ends a
 /// stretch of the table (the last one, empty, is the end of the table), so the non-empty keys,
 /// in order and without repeats, are where regions (tablets) start, the form that
-/// `rowkey::splits::check`, `rowkey::sim::Table::new` and the read-cost report take.
+/// `rowkey::splits::check` and the studio take.
 ///
 /// ```
 /// use bigtable_rs::google::bigtable::v2::SampleRowKeysResponse;

@@ -24,6 +24,8 @@
 use hbase_thrift::hbase::TScan;
 use rowkey_runtime::{ScanPlan, ScanRange};
 
+use crate::hbase_filters::ScanPlanExt;
+
 /// The forward scan of `range`: `start_row` inclusive, `stop_row` exclusive (unset for an empty
 /// stop, the end of the table). Exact. Set `columns`, `caching` and the rest on the result.
 ///
@@ -46,7 +48,7 @@ pub fn scan(range: &ScanRange) -> TScan {
 /// One forward scan over every range of `plan` (a fanned-out read: one range per salt bucket),
 /// instead of one scanner per range: from the first range's start to the last range's stop,
 /// with the plan's ranges as HBase's filter language in `filter_string`
-/// ([`MultiRowRangeFilter::to_filter_string`](rowkey_runtime::hbase::MultiRowRangeFilter::to_filter_string):
+/// ([`MultiRowRangeFilter::to_filter_string`](crate::hbase_filters::MultiRowRangeFilter::to_filter_string):
 /// row filters, `AND` within a range, `OR` between). `None` for a plan without ranges.
 ///
 /// Thrift 1 has no `filterBytes`, so the region servers test the row filters on every row

@@ -12,7 +12,7 @@
 //! flags) and the same answer ([`reversed_scan`]: exact where byte strings allow, otherwise
 //! [`Reversed::admit`] trims what comes back).
 //! `filterBytes` (HBase 2.2+) carries a filter's protobuf, such as a plan's
-//! [`MultiRowRangeFilter`](rowkey_runtime::hbase::MultiRowRangeFilter): one scanner for every
+//! [`MultiRowRangeFilter`](crate::hbase_filters::MultiRowRangeFilter): one scanner for every
 //! salt bucket ([`one_scan`]).
 //!
 //! ```
@@ -25,6 +25,8 @@
 
 pub use crate::reversed::{Admit, Reversed};
 use rowkey_runtime::{ScanPlan, ScanRange};
+
+use crate::hbase_filters::ScanPlanExt;
 use thrift::protocol::{
     TFieldIdentifier, TInputProtocol, TOutputProtocol, TSerializable, TStructIdentifier, TType,
 };

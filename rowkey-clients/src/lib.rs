@@ -27,6 +27,8 @@
 
 #[cfg(feature = "bigtable")]
 pub mod bigtable;
+#[cfg(feature = "hbase-filters")]
+pub mod hbase_filters;
 #[cfg(feature = "hbase-thrift")]
 pub mod hbase_thrift;
 #[cfg(feature = "hbase-thrift2")]

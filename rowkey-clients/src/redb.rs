@@ -34,7 +34,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
-use rowkey_runtime::migrate::{CopyStore, MoveStore, Op, Rows, Side};
+use rowkey_migrate::{CopyStore, MoveStore, Op, Rows, Side};
 use rowkey_runtime::ScanRange;
 
 /// A redb error of a move's store.

@@ -8,6 +8,7 @@ mod support;
 use hbase_thrift::hbase::TScan;
 use proptest::prelude::*;
 use rowkey::{RowKey, ScanRange};
+use rowkey_clients::hbase_filters::ScanPlanExt;
 use rowkey_clients::hbase_thrift::{one_scan, reversed_scan, scan, Admit};
 
 /// The rows HBase's gateway returns for `scan` from the sorted `table`, in order.

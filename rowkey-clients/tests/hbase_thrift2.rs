@@ -6,6 +6,7 @@
 
 use proptest::prelude::*;
 use rowkey::{RowKey, ScanRange};
+use rowkey_clients::hbase_filters::ScanPlanExt;
 use rowkey_clients::hbase_thrift2::{one_scan, reversed_scan, scan, Admit, TScan};
 
 mod support;

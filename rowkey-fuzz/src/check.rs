@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use rowkey::encodings::bigtable::RowKeySchema;
+use rowkey::hbase::ScanPlanExt;
 use rowkey::{DecodeError, EncodeError, RowKey, ScanPlan, MAX_ROW_LENGTH};
 
 use crate::rng::{mix, Rng};
@@ -743,7 +744,7 @@ fn splits<K: Fuzz>(v: &mut Values, cfg: &Config, st: &mut Stats) -> Result<(), S
     }
     for regions in [1usize, 2, 3, 4, 7, 16] {
         doing(|| format!("split_points({regions})"));
-        let points = match K::split_points(regions) {
+        let points = match rowkey::splits::split_points::<K>(regions) {
             Ok(p) => p,
             Err(e) => {
                 let must = K::BUCKETS.is_some_and(|b| regions <= usize::from(b)) || K::HASH_PREFIX;

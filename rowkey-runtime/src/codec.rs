@@ -19,7 +19,7 @@ macro_rules! big_endian_codec {
             #[inline]
             fn encode(
                 &self,
-                w: &mut $crate::io::Writer<'_>,
+                w: &mut $crate::cursor::Writer<'_>,
                 _last: bool,
             ) -> Result<(), $crate::error::EncodeError> {
                 let $v = *self;
@@ -30,7 +30,7 @@ macro_rules! big_endian_codec {
 
             #[inline]
             fn decode(
-                r: &mut $crate::io::Reader<'_>,
+                r: &mut $crate::cursor::Reader<'_>,
                 _last: bool,
             ) -> Result<Self, $crate::error::DecodeError> {
                 let $x = <$w>::from_be_bytes(r.take()?);
@@ -49,8 +49,8 @@ mod uuid;
 
 pub(crate) use bytes::utf8;
 
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
 
 /// The byte encoding of a field type. Every implementation must keep byte order equal to the
 /// type's logical order (`a < b` iff `encode(a) < encode(b)` as unsigned bytes) and round-trip.

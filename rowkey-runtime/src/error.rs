@@ -8,7 +8,7 @@ pub const MAX_ROW_LENGTH: usize = 32767;
 
 /// What the digits or bytes of a narrowed field count in, for [`EncodeError::DoesNotFit`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Unit {
+pub enum WidthUnit {
     /// `#[fixed(N)]` on an integer: N big-endian bytes.
     Bytes,
     /// `#[decimal(N)]`: N ASCII decimal digits.
@@ -17,12 +17,12 @@ pub enum Unit {
     HexDigits,
 }
 
-impl fmt::Display for Unit {
+impl fmt::Display for WidthUnit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Unit::Bytes => "bytes",
-            Unit::DecimalDigits => "decimal digits",
-            Unit::HexDigits => "hex digits",
+            WidthUnit::Bytes => "bytes",
+            WidthUnit::DecimalDigits => "decimal digits",
+            WidthUnit::HexDigits => "hex digits",
         })
     }
 }
@@ -105,7 +105,7 @@ pub enum EncodeError {
         /// The width.
         width: usize,
         /// What the width counts.
-        unit: Unit,
+        unit: WidthUnit,
     },
     /// A `#[reverse_ts]` timestamp is negative: `MAX - ts` would not be a valid timestamp.
     NegativeTimestamp {

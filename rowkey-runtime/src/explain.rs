@@ -2,8 +2,8 @@
 
 use core::fmt::Write as _;
 
+use crate::cursor::Reader;
 use crate::error::DecodeError;
-use crate::io::Reader;
 
 /// Collects the parts of a key as generated `explain` code decodes them.
 #[doc(hidden)]

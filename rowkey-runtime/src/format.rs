@@ -1,7 +1,11 @@
-//! Formats: how a field attribute changes the bytes of a value. `#[derive(RowKey)]` composes one
-//! zero-sized format type per field (`Reverse<Decimal<11>>`, `Opt<Fixed<8>>`, ...) and calls it
-//! through [`Format`]; a field without attributes uses [`Natural`], its type's [`KeyCodec`].
-//! Users never name these types; they are public so that generated code can reach them.
+//! Formats: how a field attribute or a whole-key encoding writes the bytes of a value.
+//! `#[derive(RowKey)]` composes one zero-sized format type per field (`Reverse<Decimal<11>>`,
+//! `Opt<Fixed<8>>`, `phoenix::Varchar<true>`, ...) and calls it through [`Format`]; a field
+//! without attributes uses [`Natural`], its type's [`KeyCodec`](crate::KeyCodec). Generated code
+//! reaches them through `__private`; this module is private.
+//!
+//! The attribute formats are in the files below; each other system's whole-key encoding is a
+//! module of its own: `bigtable`, `fdb_tuple`, `ordered` (HBase's `OrderedBytes`), `phoenix`.
 
 /// The [`Format`] impl of a format whose every value takes `width` bytes: `WIDTH` and
 /// `MAX_WIDTH` are the width, `len` returns it and `last` changes nothing; the format gives its
@@ -26,25 +30,28 @@ macro_rules! fixed_width {
             #[inline]
             fn write(
                 $v: &$t,
-                $w: &mut $crate::io::Writer<'_>,
+                $w: &mut $crate::cursor::Writer<'_>,
                 _last: bool,
             ) -> Result<(), $crate::error::EncodeError> $write
 
             #[inline]
             fn read(
-                $r: &mut $crate::io::Reader<'_>,
+                $r: &mut $crate::cursor::Reader<'_>,
                 _last: bool,
             ) -> Result<$t, $crate::error::DecodeError> $read
         }
     };
 }
-pub(crate) use fixed_width;
 
+pub mod bigtable;
 mod capped;
 mod digits;
+pub mod fdb_tuple;
 mod fixed;
 mod java;
 mod option;
+pub mod ordered;
+pub mod phoenix;
 mod text;
 
 pub use capped::{CapLen, Capped};
@@ -59,8 +66,8 @@ pub use text::{
 };
 
 use crate::codec::KeyCodec;
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
 
 /// Sums part widths in a const context: `None` if any part is `None`.
 pub(crate) const fn sum(parts: &[Option<usize>]) -> Option<usize> {

@@ -1,7 +1,7 @@
 //! [`RowKey`]: the trait `#[derive(RowKey)]` implements.
 
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, MAX_ROW_LENGTH};
-use crate::io::{Reader, Writer};
 use crate::salt::{Salt, SaltText, SaltTextError};
 
 /// A struct that is a row key. Derive it; do not implement it by hand.
@@ -116,27 +116,6 @@ pub trait RowKey: Sized {
     /// One line per part of `key`: name, offset, raw bytes and decoded value; on a malformed
     /// key, the parts that decoded, then the error and the unread bytes.
     fn explain(key: &[u8]) -> String;
-
-    /// Split points that pre-split a table of these keys into `regions` regions, chosen from
-    /// the layout: whole buckets for bucket salts ([`splits::salt_buckets`](crate::splits::salt_buckets),
-    /// in the salt's text form in text keys), even ranges of an md5 prefix
-    /// ([`splits::uniform`](crate::splits::uniform) over the digest), HBase's
-    /// `HexStringSplit`/`DecimalStringSplit` for a leading `#[hex(N)]`/`#[decimal(N)]` field (up
-    /// to the type's largest value). Other layouts say [`SplitError::NeedsSample`](crate::splits::SplitError::NeedsSample):
-    /// use [`splits::from_sample`](crate::splits::from_sample) with real keys.
-    ///
-    /// ```
-    /// use rowkey::RowKey;
-    ///
-    /// #[derive(RowKey)]
-    /// #[salt(md5, buckets = 16, of = "id")]
-    /// struct Event { ts: u64, id: u64 }
-    ///
-    /// assert_eq!(Event::split_points(4).unwrap(), [vec![4], vec![8], vec![12]]);
-    /// ```
-    fn split_points(regions: usize) -> Result<Vec<Vec<u8>>, crate::splits::SplitError> {
-        crate::splits::for_layout(Self::SALT, Self::SALT_TEXT, Self::LEADING_DIGITS, regions)
-    }
 }
 
 /// Keys whose `MAX_LEN` is at most this many bytes are built in a stack buffer and copied

@@ -110,10 +110,6 @@ impl fmt::Display for Layout {
 
 /// The fingerprint of a canonical layout description: 64-bit FNV-1a, the same on every
 /// platform and in every version of rowkey.
-///
-/// ```
-/// assert_eq!(rowkey::layout::fingerprint(b""), 0xcbf2_9ce4_8422_2325);
-/// ```
 pub const fn fingerprint(description: &[u8]) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
     let mut i = 0;
@@ -127,7 +123,6 @@ pub const fn fingerprint(description: &[u8]) -> u64 {
 
 /// The offset of each part: `offsets(&[Some(1), Some(4), None, Some(8)])` is
 /// `[Some(0), Some(1), Some(5), None]`.
-#[doc(hidden)]
 pub fn offsets(widths: &[Option<usize>]) -> Vec<Option<usize>> {
     let mut at = Some(0);
     widths
@@ -141,4 +136,25 @@ pub fn offsets(widths: &[Option<usize>]) -> Vec<Option<usize>> {
             here
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{fingerprint, offsets};
+
+    /// FNV-1a's published 64-bit vectors: the offset basis for no input, and "a", "foobar".
+    #[test]
+    fn fingerprint_is_fnv_1a() {
+        assert_eq!(fingerprint(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fingerprint(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fingerprint(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn offsets_stop_at_a_variable_width() {
+        assert_eq!(
+            offsets(&[Some(1), Some(4), None, Some(8)]),
+            [Some(0), Some(1), Some(5), None]
+        );
+    }
 }

@@ -30,8 +30,8 @@
 //! `getSaltBytes`; a row whose metric UID is all zero is left unsalted, as OpenTSDB leaves it.
 
 use crate::codec::KeyCodec;
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
 
 /// OpenTSDB's `Internal.baseTime`: the hour (in seconds) a timestamp falls in. A timestamp with
 /// any of its top 32 bits set is taken as milliseconds (negative ones too, as in OpenTSDB), and

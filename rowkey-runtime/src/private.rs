@@ -1,26 +1,31 @@
 //! Items that only `#[derive(RowKey)]`'s generated code uses. Not public API.
 
 pub use crate::budget::{over, within_max_len, KeyOverMaxLen};
-pub use crate::encodings::*;
+pub use crate::encodings::Encoding;
 pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
+pub use crate::format::{bigtable, fdb_tuple, ordered, phoenix};
 pub use crate::format::{
     CapLen, Capped, Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaFloat,
     JavaReverseTs, JavaStr, Natural, NulTerminated, Opt, Reverse, ReverseTs, Terminated, TextFixed,
     TextInt, TextReverseTs, TextStr,
 };
+pub use crate::format::{FixedWidth, JavaInt, Timestamp, Unsigned};
 pub use crate::key::{
     check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_stack, explain_salt,
     read_salt, stack_len, write_salt,
 };
 pub use crate::layout::{fingerprint, offsets, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
-pub use crate::scan::{
-    encode_short, encode_with, map_bound, show_range, AllFixed, BuilderNotGenerated, CanPlan, Enc,
-    FieldRange, InKeyOrder, NoRangeJava, NoRangeNested, NoRangeOrderedBlobVar,
-    NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc, NoRangePhoenixDescDecimal,
-    NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed, NoRangeTerminator, NoRangeText,
-    NonGenericKey, PartialKey, PlanFirst, PlanFirstFor, RangeEnded, ScanPlan, Shown,
+pub use crate::scan::partial::{
+    encode_short, encode_with, map_bound, show_range, Enc, PartialKey, PrefixEnd, Shown,
 };
+pub use crate::scan::refusals::{
+    AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeJava, NoRangeNested,
+    NoRangeOrderedBlobVar, NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc,
+    NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed,
+    NoRangeTerminator, NoRangeText, NonGenericKey, PlanFirst, PlanFirstFor, RangeEnded,
+};
+pub use crate::scan::{FieldRange, ScanPlan};
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;
 pub use core::ops::RangeBounds;
@@ -57,4 +62,18 @@ pub fn read_before<'a, T>(
     sub.finish()?;
     r.advance(sub.position());
     Ok(value)
+}
+
+/// Split points of a key type, for [`Subspace::split_points`](crate::Subspace::split_points):
+/// the derive implements it behind the gate of `K::split_points` (`__regions`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no split points here: they need the `regions` feature of `rowkey`",
+    note = "turn it on in Cargo.toml: rowkey = {{ version = \"0.1\", features = [\"regions\"] }}"
+)]
+pub trait SplitPoints {
+    /// Why split points could not be computed (`rowkey::SplitError`).
+    type Error;
+
+    /// `Self::split_points(regions)`.
+    fn split_points(regions: usize) -> Result<Vec<Vec<u8>>, Self::Error>;
 }

@@ -3,10 +3,10 @@
 //! a shared table. Keys of any encoding live under one; encode, decode, scan plans, merges and
 //! split points honour it.
 
+use crate::__private::SplitPoints;
 use crate::error::{DecodeError, EncodeError, MAX_ROW_LENGTH};
 use crate::key::RowKey;
 use crate::scan::{ScanPlan, ScanRange};
-use crate::splits::SplitError;
 
 /// A prefix in front of every key of a layout. The subspace holds every key that starts with
 /// its prefix: the subspaces that share a table must be prefix-free (no prefix begins another),
@@ -188,7 +188,8 @@ impl Subspace {
     }
 
     /// `K::split_points(regions)` in this subspace: each point after the prefix. (The first
-    /// region holds what sorts before the subspace, the last what sorts after it.)
+    /// region holds what sorts before the subspace, the last what sorts after it.) `K` is any
+    /// derived key, with the facade's `regions` feature.
     ///
     /// ```
     /// use rowkey::{RowKey, Subspace};
@@ -200,7 +201,7 @@ impl Subspace {
     /// let points = Subspace::new(*b"t/").split_points::<Hit>(2).unwrap();
     /// assert_eq!(points, [b"t/\x02".to_vec()]);
     /// ```
-    pub fn split_points<K: RowKey>(&self, regions: usize) -> Result<Vec<Vec<u8>>, SplitError> {
+    pub fn split_points<K: SplitPoints>(&self, regions: usize) -> Result<Vec<Vec<u8>>, K::Error> {
         Ok(K::split_points(regions)?
             .into_iter()
             .map(|p| [&self.prefix[..], &p].concat())

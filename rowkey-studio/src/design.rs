@@ -4,7 +4,7 @@
 use rowkey::{EncodeError, RowKey};
 
 use crate::engine::Span;
-use crate::read::{ByteQuery, IntoQuery};
+use crate::query::{ByteQuery, IntoQuery};
 
 type KeyFn<E> = Box<dyn Fn(&E, &mut Vec<u8>) -> Result<(), EncodeError> + Send + Sync>;
 type ReadFn = Box<dyn Fn(&Span) -> Result<ByteQuery, EncodeError> + Send + Sync>;
@@ -49,7 +49,7 @@ impl<E: 'static, K: RowKey + 'static> Design<E, K> {
     }
 
     /// Creates this design's table pre-split at `points` (such as
-    /// [`RowKey::split_points`]'s, one region per salt bucket); it still auto-splits, as an
+    /// `K::split_points`'s, one region per salt bucket); it still auto-splits, as an
     /// HBase table does. A study's given region boundaries
     /// ([`Study::splits`](crate::Study::splits)) take precedence.
     ///

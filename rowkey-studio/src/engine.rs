@@ -6,17 +6,18 @@
 //!    exactly: writes per region, per window (with the regions as they stood then), per heatmap
 //!    cell, and the rows each read's ranges hold.
 
-pub(crate) mod reads;
+pub(crate) mod read_counter;
 pub mod regions;
+pub mod report;
 pub mod route;
 pub mod sample;
 
-use rowkey::sim::Report;
+pub use report::{Report, Window};
 
 use crate::error::StudyError;
-use crate::heat::Heat;
+use crate::heatmap::Heat;
 use crate::keyaxis::{Cut, KeyAxis};
-use crate::read::{ByteQuery, ReadCost};
+use crate::query::{ByteQuery, ReadCost};
 pub use crate::time::TimeUnit;
 use regions::{Regions, Splitter};
 use route::Router;
@@ -229,9 +230,9 @@ pub fn simulate(
         times,
         keys: (lo, hi),
     };
-    let mut counters: Vec<reads::Counter> = reads(&span)?
+    let mut counters: Vec<read_counter::Counter> = reads(&span)?
         .into_iter()
-        .map(|(name, q)| reads::Counter::new(name, q))
+        .map(|(name, q)| read_counter::Counter::new(name, q))
         .collect();
 
     // Pass 2: exact counts against the final regions.

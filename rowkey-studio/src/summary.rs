@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use crate::outcome::Outcome;
-use crate::read::ReadCost;
+use crate::query::ReadCost;
 
 /// The late windows: the last half of the run.
 pub const LATE: f64 = 0.5;

@@ -320,7 +320,7 @@ fn auto_splits_cut_their_region_near_the_middle() {
         let (lo, hi) = (before[r], before.get(r + 1));
         let inside: Vec<&Vec<u8>> = keys[..born as usize]
             .iter()
-            .filter(|k| *k >= lo && hi.is_none_or(|h| *k < h))
+            .filter(|k| *k >= lo && hi.is_none_or(|h| *k < *h))
             .collect();
         let below = inside.iter().filter(|k| **k < start).count() as f64;
         let share = below / inside.len() as f64;

@@ -1,11 +1,11 @@
-//! The README's Bigtable keys, shared by tests/bigtable_schema.rs (their schema JSON pinned) and
+//! The Bigtable guide's keys (`rowkey::encodings::bigtable`), shared by tests/bigtable_schema.rs (their schema JSON pinned) and
 //! rowkey-clients/tests/bigtable_emulator.rs (the emulator's CreateTable takes their schemas).
 
 use std::time::SystemTime;
 
 use rowkey::RowKey;
 
-/// The README's first Bigtable key.
+/// The guide's first Bigtable key.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(encoding = "bigtable")]
 pub struct Row {
@@ -14,7 +14,7 @@ pub struct Row {
     pub tag: String,
 }
 
-/// The README's schema example.
+/// The guide's schema example.
 #[derive(RowKey, Debug, Clone, PartialEq)]
 #[rowkey(encoding = "bigtable")]
 pub struct Event {

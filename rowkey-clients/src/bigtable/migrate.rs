@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use futures_util::stream::{self, StreamExt, TryStreamExt};
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2 as data;
-use rowkey_runtime::migrate::{
+use rowkey_migrate::{
     Checkpoint, CheckpointError, Checkpoints, CopyStore, MoveStore, Op, Plan, Progress, Rows, Side,
 };
 use rowkey_runtime::ScanRange;

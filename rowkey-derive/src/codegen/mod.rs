@@ -12,6 +12,7 @@ pub mod fallback;
 mod field;
 mod generics;
 mod scan;
+mod split;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -36,6 +37,7 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
         .encoding
         .items(input, &|f, item| field::format_of(key, f, item));
     let (builder_types, builder) = scan::builder(key);
+    let split = split::items(key, &krate, &generics);
     quote! {
         #builder_types
 
@@ -56,6 +58,7 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
             #asserts
             #items
             #builder
+            #split
         };
     }
 }

@@ -6,8 +6,8 @@
 //! `00` and `FF`, appear in the value. The last field is stored raw up to the end of the key.
 
 use super::KeyCodec;
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
 
 /// True when `bytes` holds a `00`: eight bytes at a time (the word has a zero byte when
 /// `(x - 0x01..01) & !x & 0x80..80` is not zero), the tail as one overlapping word. Short keys'

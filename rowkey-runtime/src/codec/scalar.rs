@@ -1,8 +1,8 @@
 //! bool (one byte, 0 or 1) and char (its scalar value as a big-endian u32).
 
 use super::KeyCodec;
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
 
 impl KeyCodec for bool {
     const WIDTH: Option<usize> = Some(1);

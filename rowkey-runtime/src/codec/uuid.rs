@@ -4,8 +4,8 @@
 use uuid::Uuid;
 
 use super::KeyCodec;
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
 
 /// ```
 /// use rowkey::RowKey;

@@ -4,8 +4,8 @@
 //! The bytes of the values it accepts are the inner format's, unchanged.
 
 use super::Format;
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
 
 /// What `#[max(N)]` measures: the bytes of a value (UTF-8 bytes of a `String`); `None` is 0.
 #[diagnostic::on_unimplemented(

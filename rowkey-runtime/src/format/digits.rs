@@ -1,8 +1,8 @@
 //! `#[decimal(N)]` and `#[hex(N)]`: unsigned integers as N zero-padded ASCII digits, readable in
 //! the HBase shell and still in numeric order.
 
-use crate::error::{DecodeError, EncodeError, Unit};
-use crate::io::{Reader, Writer};
+use crate::cursor::{Reader, Writer};
+use crate::error::{DecodeError, EncodeError, WidthUnit};
 
 /// `#[decimal(N)]`: N zero-padded decimal digits (`#[decimal(6)]` writes 63031 as `063031`).
 #[derive(Debug, Clone, Copy)]
@@ -115,7 +115,7 @@ fn write_number<T: Unsigned>(
     w: &mut Writer<'_>,
     n: usize,
     base: u128,
-    unit: Unit,
+    unit: WidthUnit,
 ) -> Result<(), EncodeError> {
     let x = v.to_u128();
     if too_wide(x, n, base) {
@@ -143,7 +143,7 @@ fixed_width! {
         width: N;
         fn write(v, w) {
             const { assert!(N >= 1 && N <= 39, "#[decimal(N)] needs N in 1..=39") };
-            write_number(*v, w, N, 10, Unit::DecimalDigits)
+            write_number(*v, w, N, 10, WidthUnit::DecimalDigits)
         }
         fn read(r) {
             read_number(r, N, 10)
@@ -156,7 +156,7 @@ fixed_width! {
         width: N;
         fn write(v, w) {
             const { assert!(N >= 1 && N <= 32, "#[hex(N)] needs N in 1..=32") };
-            write_number(*v, w, N, 16, Unit::HexDigits)
+            write_number(*v, w, N, 16, WidthUnit::HexDigits)
         }
         fn read(r) {
             read_number(r, N, 16)

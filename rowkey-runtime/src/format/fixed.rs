@@ -1,8 +1,8 @@
 //! `#[fixed(N)]`: strings and byte vectors padded to exactly N bytes; integers narrowed (or
 //! widened) to N big-endian bytes.
 
-use crate::error::{DecodeError, EncodeError, Unit};
-use crate::io::{Reader, Writer};
+use crate::cursor::{Reader, Writer};
+use crate::error::{DecodeError, EncodeError, WidthUnit};
 
 /// `#[fixed(N)]`. On `String` / `Vec<u8>`: the value followed by `PAD` bytes up to N; a longer
 /// value, one ending in `PAD`, or one holding a byte below `PAD` is an error (the pad rule, which
@@ -152,7 +152,7 @@ fn does_not_fit(field: &'static str, value: impl ToString, n: usize) -> EncodeEr
         field,
         value: value.to_string(),
         width: n,
-        unit: Unit::Bytes,
+        unit: WidthUnit::Bytes,
     }
 }
 

@@ -2,8 +2,8 @@
 //! `#[reverse_ts]` (`Bytes.toBytes(Long.MAX_VALUE - ts)`, newest first).
 
 use super::Format;
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
 
 /// `#[java]`: a signed integer as big-endian two's complement, byte-for-byte HBase's
 /// `Bytes.toBytes(long|int|short)`. Unlike the default encoding, negatives sort AFTER positives

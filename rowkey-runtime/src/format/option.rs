@@ -3,8 +3,8 @@
 
 use super::{Format, Natural, Opt};
 use crate::codec::KeyCodec;
+use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::io::{Reader, Writer};
 
 impl<T: KeyCodec> KeyCodec for Option<T> {
     const WIDTH: Option<usize> = <Opt<Natural> as Format<Option<T>>>::WIDTH;

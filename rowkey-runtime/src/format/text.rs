@@ -3,8 +3,8 @@
 //! each part's bytes prefix-free, so scans work as in binary keys.
 
 use super::Format;
-use crate::error::{DecodeError, EncodeError, Unit};
-use crate::io::{Reader, Writer};
+use crate::cursor::{Reader, Writer};
+use crate::error::{DecodeError, EncodeError, WidthUnit};
 
 /// Format `F`, then the delimiter `D` unless the part is last.
 #[derive(Debug, Clone, Copy)]
@@ -347,9 +347,9 @@ impl<T: super::Unsigned, F: Format<u128>, const BASE: u32, const N: usize> Forma
         let x = v.to_u128();
         if x > max {
             let unit = if BASE == 16 {
-                Unit::HexDigits
+                WidthUnit::HexDigits
             } else {
-                Unit::DecimalDigits
+                WidthUnit::DecimalDigits
             };
             return Err(EncodeError::DoesNotFit {
                 field: w.field(),

@@ -6,23 +6,11 @@
 //! builders) and `refusals` (the traits whose messages explain the calls a builder refuses).
 
 mod bound;
-mod partial;
+pub(crate) mod partial;
 mod plan;
 mod range;
-mod refusals;
+pub(crate) mod refusals;
 
 pub use bound::{Bounds, FieldRange};
 pub use plan::{ScanPlan, MAX_PLAN_RANGES};
 pub use range::{prefix_stop, ReversedScan, ScanRange};
-
-#[doc(hidden)]
-pub use partial::{
-    encode_short, encode_with, map_bound, show_range, Enc, PartialKey, PrefixEnd, Shown,
-};
-#[doc(hidden)]
-pub use refusals::{
-    AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeJava, NoRangeNested,
-    NoRangeOrderedBlobVar, NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc,
-    NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed,
-    NoRangeTerminator, NoRangeText, NonGenericKey, PlanFirst, PlanFirstFor, RangeEnded,
-};

@@ -7,8 +7,8 @@ use core::ops::Bound;
 
 use super::plan::{ScanPlan, MAX_PLAN_RANGES};
 use super::range::{prefix_stop, ScanRange};
+use crate::cursor::Writer;
 use crate::error::EncodeError;
-use crate::io::Writer;
 use crate::salt::{Salt, SaltText};
 
 /// Encodes one field alone, as it appears in its key: `len` bytes written by `write`.

@@ -4,7 +4,7 @@
 use core::fmt;
 
 use super::range::{prefix_stop, ScanRange};
-use crate::hbase::{shell_string, MultiRowRangeFilter, RowRange};
+use crate::hbase::shell_string;
 use crate::merge::{Merge, RowItem};
 
 /// The most ranges a [`ScanPlan`] holds: a scan that does not fix the fields a salt hashes
@@ -162,35 +162,6 @@ impl ScanPlan {
             salt_len: self.salt_len,
             key_len: self.key_len,
         }
-    }
-
-    /// HBase's `MultiRowRangeFilter` over these ranges: one scan (without start and stop rows)
-    /// reads them all, the filter seeking from range to range, instead of one scanner per
-    /// salt bucket. For Thrift 2's `TScan.filterBytes` or the shell's `FILTER =>`; see
-    /// [`MultiRowRangeFilter`]. An empty plan gives a filter of no range: do not scan.
-    ///
-    /// ```
-    /// use rowkey::RowKey;
-    ///
-    /// #[derive(RowKey)]
-    /// #[salt(md5, buckets = 16, of = "id")]
-    /// struct Event { day: u32, id: u64 }
-    ///
-    /// let plan = Event::scan().day(19_000).plan().unwrap();
-    /// let filter = plan.to_multi_row_range_filter();
-    /// assert_eq!(filter.ranges.len(), 16);
-    /// assert!(filter.matches(&Event { day: 19_000, id: 5 }.encode().unwrap()));
-    /// ```
-    pub fn to_multi_row_range_filter(&self) -> MultiRowRangeFilter {
-        MultiRowRangeFilter::new(
-            self.ranges
-                .iter()
-                .map(|r| RowRange {
-                    start: r.start.clone(),
-                    stop: r.stop.clone(),
-                })
-                .collect(),
-        )
     }
 
     /// The one range from the first range's start to the last range's stop (the ranges are

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::sync::Mutex;
 
-use rowkey::migrate::{CopyStore, Op, Writes};
+use rowkey::migrate::{CopyStore, Op, PhaseWrites};
 use rowkey::ScanRange;
 
 /// A range's rows: key and version (`None`: a tombstone).
@@ -38,7 +38,7 @@ pub struct Tables {
 
 impl Tables {
     /// A writer's change: the new table first, then the old.
-    pub fn apply(&self, writes: &Writes, version: u64) {
+    pub fn apply(&self, writes: &PhaseWrites, version: u64) {
         if let Some(op) = &writes.new {
             let mut new = self.new.lock().unwrap_or_else(|p| p.into_inner());
             match op {

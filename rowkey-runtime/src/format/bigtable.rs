@@ -1,0 +1,419 @@
+//! Bigtable row-key schemas (`#[rowkey(encoding = "bigtable")]`): a `Type.Struct` with the
+//! `OrderedCodeBytes` encoding, as Bigtable documents it (the rules, in order):
+//!
+//! 1. while the last remaining field is ASC and encodes to `""`, remove it;
+//! 2. in each remaining field, replace `00` with `00 FF`;
+//! 3. a remaining field that encodes to `""` becomes `00 00`;
+//! 4. append `00 01` to each remaining field, except the last remaining one if it is ASC;
+//! 5. bitwise negate DESC fields (the writer's inversion: `#[desc]`);
+//! 6. concatenate, or emit `00 00` when no field remains.
+//!
+//! Field encodings: [`Bytes`] for `String` (UTF-8) and `Vec<u8>`; [`BigEndian`] for `i64` and
+//! `i32` (`Int64` / `Int32` `BigEndianBytes`: two's complement, whose "sorted mode" Bigtable
+//! defines for non-negative values only, so a negative value, or a `Timestamp` before 1970, is
+//! refused both ways) and for a `SystemTime` (a `Timestamp` as `Int64` microseconds);
+//! [`OrderedCode`] for the same types under `#[ordered_code]` (`OrderedCodeBytes`: every value
+//! sorts). The integer types are [`IntValue`]s.
+//! `last` is decided at run time by the generated code: whether the field is the last one that
+//! remains. On `read`, the field finds its own end (its `00 01`, or the end of the key).
+
+pub mod ordered_code;
+mod schema;
+
+pub use schema::{BigtableKey, FieldType, IntEncoding, RowKeySchema, SchemaError, SchemaField};
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use crate::codec::bytes::{find_byte, utf8};
+use crate::cursor::{Reader, Writer};
+use crate::error::{DecodeError, EncodeError};
+use crate::format::Format;
+
+/// The key of a struct whose every field was removed (rule 6), and an empty field (rule 3).
+pub const EMPTY: [u8; 2] = [0x00, 0x00];
+
+/// Writes `value` escaped (rules 2 to 4): `desc` fields always get the separator.
+#[inline]
+fn write_field(value: &[u8], w: &mut Writer<'_>, last: bool) {
+    let desc = w.flip() != 0;
+    if value.is_empty() {
+        w.put(&EMPTY);
+    } else if find_byte(value, 0).is_none() {
+        w.put(value);
+    } else {
+        for chunk in value.split_inclusive(|&b| b == 0) {
+            w.put(chunk);
+            if chunk.last() == Some(&0) {
+                w.put_byte(0xFF);
+            }
+        }
+    }
+    if desc || !last {
+        w.put(&[0x00, 0x01]);
+    }
+}
+
+#[inline]
+fn field_len(value: &[u8], desc: bool, last: bool) -> usize {
+    let body = if value.is_empty() {
+        2
+    } else {
+        value.len() + value.iter().filter(|&&b| b == 0).count()
+    };
+    body + if desc || !last { 2 } else { 0 }
+}
+
+/// Reads one field's value: up to its `00 01` separator, or to the end of the key (the last
+/// field that remains, ASC). Refuses what rules 1 to 4 never write.
+fn read_field(r: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
+    let flip = r.flip();
+    let start = r.offset();
+    let rest = r.rest();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut separated = false;
+    let mut empty_marker = false;
+    while i < rest.len() {
+        let b = rest[i] ^ flip;
+        if b != 0 {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let Some(next) = rest.get(i + 1).map(|n| n ^ flip) else {
+            return Err(r.invalid(start + i, "00 followed by FF, 01 or (an empty field) 00"));
+        };
+        match next {
+            0xFF => {
+                out.push(0);
+                i += 2;
+            }
+            0x01 if i == 0 => {
+                return Err(r.invalid(start, "a field before 00 01 (an empty field is 00 00)"));
+            }
+            0x01 => {
+                i += 2;
+                separated = true;
+                break;
+            }
+            0x00 if i == 0 => {
+                empty_marker = true;
+                i += 2;
+                // Only a separator or the end of the key may follow an empty field.
+                if i < rest.len() {
+                    let sep = &rest[i..rest.len().min(i + 2)];
+                    if sep.iter().map(|b| b ^ flip).eq([0x00, 0x01]) {
+                        i += 2;
+                        separated = true;
+                    } else {
+                        return Err(r.invalid(start + i, "00 01 after an empty field (00 00)"));
+                    }
+                }
+                break;
+            }
+            _ => return Err(r.invalid(start + i + 1, "FF, 01 or (an empty field) 00 after 00")),
+        }
+    }
+    let desc = flip != 0;
+    if desc && !separated {
+        return Err(DecodeError::MissingTerminator {
+            field: r.field(),
+            offset: start,
+        });
+    }
+    r.advance(i);
+    if !desc && !separated {
+        // The last remaining ASC field: rule 1 removes it when empty, so an explicit empty field
+        // here is only the whole key of a struct with no field left (rule 6).
+        if empty_marker && start != 0 {
+            return Err(r.invalid(start, "a non-empty last field (Bigtable drops empty ones)"));
+        }
+    } else if separated && !desc && r.remaining() == 0 {
+        return Err(r.invalid(
+            r.offset().saturating_sub(2),
+            "a field after this 00 01 (the last ASC field has no separator)",
+        ));
+    }
+    Ok(out)
+}
+
+/// `Bytes` (raw bytes, for `Vec<u8>`) and `String` (its UTF-8 bytes) fields; `DESC` for a
+/// `#[desc]` field, whose separator is always written.
+#[derive(Debug, Clone, Copy)]
+pub struct Bytes<const DESC: bool>;
+
+impl<const DESC: bool> Format<Vec<u8>> for Bytes<DESC> {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &Vec<u8>, last: bool) -> usize {
+        field_len(v, DESC, last)
+    }
+
+    #[inline]
+    fn write(v: &Vec<u8>, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+        write_field(v, w, last);
+        Ok(())
+    }
+
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
+        read_field(r)
+    }
+}
+
+impl<const DESC: bool> Format<String> for Bytes<DESC> {
+    const WIDTH: Option<usize> = None;
+    const MAX_WIDTH: Option<usize> = None;
+
+    #[inline]
+    fn len(v: &String, last: bool) -> usize {
+        field_len(v.as_bytes(), DESC, last)
+    }
+
+    #[inline]
+    fn write(v: &String, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+        write_field(v.as_bytes(), w, last);
+        Ok(())
+    }
+
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
+        let start = r.offset();
+        let v = read_field(r)?;
+        utf8(v, r, start, true)
+    }
+}
+
+/// `Int64` or `Int32` with `BigEndianBytes`: `i64`, `i32`, and a `Timestamp` (`SystemTime`) as
+/// its `Int64` microseconds. Eight (four) bytes of two's complement, escaped like any field;
+/// `DESC` is `#[desc]`. Non-negative values only ([`EncodeError::Unrepresentable`] names the
+/// field; decode refuses a key that holds one): Bigtable's type reference defines the sorted
+/// mode of `BigEndianBytes` for them, and a negative value would sort after all of them.
+#[derive(Debug, Clone, Copy)]
+pub struct BigEndian<const DESC: bool>;
+
+/// `Int64`, `Int32` or `Timestamp` with `OrderedCodeBytes` (`#[ordered_code]`): google/
+/// orderedcode's signed format (1 to 10 bytes; see [`ordered_code`]), so every value sorts.
+#[derive(Debug, Clone, Copy)]
+pub struct OrderedCode<const DESC: bool>;
+
+/// A field type that Bigtable stores as an integer: `i64` and `SystemTime` (`Int64`), `i32`
+/// (`Int32`).
+pub trait IntValue: Sized {
+    /// Bytes of its `BigEndianBytes` form: 8 or 4.
+    const WIDTH: usize;
+    /// The longest field, `BigEndianBytes`: every byte `00` and escaped, then the separator.
+    const BIG_ENDIAN_MAX: usize = 2 * Self::WIDTH + 2;
+    /// The longest field, `OrderedCodeBytes`: 10 bytes with at most 8 `00`s for an `Int64`,
+    /// 5 with at most 3 for an `Int32`; then the separator.
+    const ORDERED_CODE_MAX: usize;
+    /// What a read expects when the bytes are not a value.
+    const EXPECTED: &'static str;
+
+    /// The integer Bigtable stores, or why there is none (a time between microseconds).
+    fn to_int(&self) -> Result<i64, &'static str>;
+    /// The value of an integer read back, or what was expected instead.
+    fn from_int(n: i64) -> Result<Self, &'static str>;
+}
+
+impl IntValue for i64 {
+    const WIDTH: usize = 8;
+    const ORDERED_CODE_MAX: usize = 20;
+    const EXPECTED: &'static str = "an Int64: eight bytes";
+
+    #[inline]
+    fn to_int(&self) -> Result<i64, &'static str> {
+        Ok(*self)
+    }
+
+    #[inline]
+    fn from_int(n: i64) -> Result<Self, &'static str> {
+        Ok(n)
+    }
+}
+
+impl IntValue for i32 {
+    const WIDTH: usize = 4;
+    const ORDERED_CODE_MAX: usize = 10;
+    const EXPECTED: &'static str = "an Int32: four bytes";
+
+    #[inline]
+    fn to_int(&self) -> Result<i64, &'static str> {
+        Ok(i64::from(*self))
+    }
+
+    #[inline]
+    fn from_int(n: i64) -> Result<Self, &'static str> {
+        i32::try_from(n).map_err(|_| "an Int32: a value of 32 bits")
+    }
+}
+
+/// A `Timestamp`'s `Int64`: whole microseconds since 1970 (negative before). A time with a
+/// fraction of a microsecond, or beyond `i64` microseconds (about ±292,000 years), is refused:
+/// never rounded or wrapped.
+impl IntValue for SystemTime {
+    const WIDTH: usize = 8;
+    const ORDERED_CODE_MAX: usize = 20;
+    const EXPECTED: &'static str = "a Timestamp: eight bytes of Int64 microseconds";
+
+    fn to_int(&self) -> Result<i64, &'static str> {
+        let (before, d) = match self.duration_since(UNIX_EPOCH) {
+            Ok(d) => (false, d),
+            Err(e) => (true, e.duration()),
+        };
+        if d.subsec_nanos() % 1_000 != 0 {
+            return Err(
+                "a Bigtable Timestamp is whole microseconds since 1970; this time has a fraction \
+                 of a microsecond: round it first",
+            );
+        }
+        let us = i128::try_from(d.as_micros()).unwrap_or(i128::MAX);
+        i64::try_from(if before { -us } else { us }).map_err(|_| {
+            "a Bigtable Timestamp is i64 microseconds since 1970; this time is beyond them"
+        })
+    }
+
+    fn from_int(us: i64) -> Result<Self, &'static str> {
+        from_micros(us)
+    }
+}
+
+/// How an integer format lays out the integer: the bytes (right-aligned in the array, with
+/// their count) and the reading back.
+trait IntBytes {
+    /// Why a negative value is refused, or `None` when the format sorts it.
+    const NEGATIVE: Option<&'static str>;
+    fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize);
+    fn int<T: IntValue>(b: &[u8]) -> Option<i64>;
+}
+
+/// Bigtable's type reference for `BigEndianBytes`: "Sorted mode: non-negative values are
+/// supported" (two's complement puts a negative's top bit above every non-negative value).
+const BIG_ENDIAN_NEGATIVE: &str =
+    "Bigtable's BigEndianBytes sorts non-negative values only (a negative value, or a Timestamp \
+     before 1970, would sort after every other); use `#[ordered_code]` (OrderedCodeBytes) for \
+     negative values";
+
+impl<const DESC: bool> IntBytes for BigEndian<DESC> {
+    const NEGATIVE: Option<&'static str> = Some(BIG_ENDIAN_NEGATIVE);
+
+    #[inline]
+    fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize) {
+        let mut buf = [0; 10];
+        buf[2..].copy_from_slice(&n.to_be_bytes());
+        (buf, T::WIDTH)
+    }
+
+    fn int<T: IntValue>(b: &[u8]) -> Option<i64> {
+        match b.len() {
+            8 if T::WIDTH == 8 => Some(i64::from_be_bytes(b.try_into().ok()?)),
+            4 if T::WIDTH == 4 => Some(i64::from(i32::from_be_bytes(b.try_into().ok()?))),
+            _ => None,
+        }
+    }
+}
+
+impl<const DESC: bool> IntBytes for OrderedCode<DESC> {
+    const NEGATIVE: Option<&'static str> = None;
+
+    #[inline]
+    fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize) {
+        ordered_code::encode(n)
+    }
+
+    fn int<T: IntValue>(b: &[u8]) -> Option<i64> {
+        ordered_code::decode(b)
+    }
+}
+
+/// What a read of a negative `BigEndianBytes` value expected instead (encode never writes one).
+const NEGATIVE_READ: &str = "a non-negative BigEndianBytes integer (its top bit clear)";
+
+/// The integer formats: the field's bytes, escaped; read back through `from_int`, which says
+/// what it expected when the bytes are not a value.
+macro_rules! int_format {
+    ($format:ident, $max:ident, $expected:expr) => {
+        impl<T: IntValue, const DESC: bool> Format<T> for $format<DESC> {
+            const WIDTH: Option<usize> = None;
+            /// Each `00` escaped as `00 FF`, then the `00 01` separator (which the last ASC
+            /// field does not write: the derive takes it off there).
+            const MAX_WIDTH: Option<usize> = Some(T::$max);
+
+            #[inline]
+            fn len(v: &T, last: bool) -> usize {
+                match v.to_int() {
+                    Ok(n) => {
+                        let (buf, n) = <Self as IntBytes>::bytes::<T>(n);
+                        field_len(&buf[buf.len() - n..], DESC, last)
+                    }
+                    Err(_) => 0,
+                }
+            }
+
+            #[inline]
+            fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+                let n = v
+                    .to_int()
+                    .and_then(|n| match <Self as IntBytes>::NEGATIVE {
+                        Some(reason) if n < 0 => Err(reason),
+                        _ => Ok(n),
+                    })
+                    .map_err(|reason| EncodeError::Unrepresentable {
+                        field: w.field(),
+                        encoding: "Bigtable",
+                        reason,
+                    })?;
+                let (buf, n) = <Self as IntBytes>::bytes::<T>(n);
+                write_field(&buf[buf.len() - n..], w, last);
+                Ok(())
+            }
+
+            fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
+                let start = r.offset();
+                let b = read_field(r)?;
+                <Self as IntBytes>::int::<T>(&b)
+                    .ok_or($expected)
+                    .and_then(|n| match <Self as IntBytes>::NEGATIVE {
+                        Some(_) if n < 0 => Err(NEGATIVE_READ),
+                        _ => Ok(n),
+                    })
+                    .and_then(T::from_int)
+                    .map_err(|e| r.invalid(start, e))
+            }
+        }
+    };
+}
+
+int_format!(BigEndian, BIG_ENDIAN_MAX, T::EXPECTED);
+int_format!(OrderedCode, ORDERED_CODE_MAX, ordered_code::EXPECTED);
+
+/// The time `us` microseconds from 1970, if this platform's `SystemTime` reaches it.
+fn from_micros(us: i64) -> Result<SystemTime, &'static str> {
+    let d = Duration::from_micros(us.unsigned_abs());
+    if us >= 0 {
+        UNIX_EPOCH.checked_add(d)
+    } else {
+        UNIX_EPOCH.checked_sub(d)
+    }
+    .ok_or("a Timestamp this platform's SystemTime can hold")
+}
+
+/// Whether the field encodes to `""`: rule 1 removes it when it is ASC and nothing follows.
+pub trait Empty<T> {
+    /// True when `v` encodes to `""`.
+    fn is_empty(v: &T) -> bool;
+}
+
+impl Empty<String> for Bytes<false> {
+    #[inline]
+    fn is_empty(v: &String) -> bool {
+        v.is_empty()
+    }
+}
+
+impl Empty<Vec<u8>> for Bytes<false> {
+    #[inline]
+    fn is_empty(v: &Vec<u8>) -> bool {
+        v.is_empty()
+    }
+}
