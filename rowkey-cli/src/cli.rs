@@ -31,17 +31,24 @@ pub enum Command {
     /// Print the manifest of a copy job for a migration plan (one task per process, each
     /// resuming its units from the checkpoints): a Kubernetes Indexed Job, or a Cloud Run job.
     MigrateJob(MigrateJobArgs),
+    /// A live table's load per key range (HBase /jmx + list_regions, Bigtable hot tablets, TiKV
+    /// PD regions), the hottest ranges decoded into a design's key fields.
+    Heat(HeatArgs),
     /// Hex bytes to HBase's `Bytes.toStringBinary` form.
     Tsb(TsbArgs),
     /// `Bytes.toStringBinary` strings (as the shell prints keys) back to hex bytes.
     Untsb(UntsbArgs),
 }
 
+/// The most writes `rowkey hotspot --writes` takes: ten billion (hours per design here).
+pub const MAX_WRITES: u64 = 10_000_000_000;
+
 /// `rowkey hotspot`.
 #[derive(Debug, Args)]
 pub struct HotspotArgs {
-    /// Messages written per design.
-    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Messages written per design (at most ten billion; Ctrl-C stops a long run and reports
+    /// the writes done so far).
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=MAX_WRITES))]
     pub writes: u64,
     /// Writes per window (a heatmap column).
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..))]
@@ -226,6 +233,63 @@ pub struct CheckSplitsArgs {
     /// Key length for `--alphabet`.
     #[arg(long, value_name = "LEN")]
     pub len: Option<usize>,
+}
+
+/// Which requests count as an HBase region's load.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HeatRequests {
+    /// `readRequestCount`.
+    Read,
+    /// `writeRequestCount`.
+    Write,
+}
+
+/// How TiKV's PD prints keys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TikvKeys {
+    /// Raw KV: the row keys as written.
+    Raw,
+    /// Transactional KV and TiDB: memcomparable-encoded.
+    Txn,
+}
+
+/// `rowkey heat`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("source").required(true).args(["hbase_regions", "bigtable_hot_tablets", "pd_regions"])))]
+pub struct HeatArgs {
+    /// An HBase region server's `/jmx` JSON (repeat for every region server).
+    #[arg(long, value_name = "FILE", requires = "hbase_regions")]
+    pub hbase_jmx: Vec<PathBuf>,
+    /// The HBase shell's `list_regions 'TABLE'` output: each region's name, start and end key.
+    #[arg(long, value_name = "FILE", requires = "hbase_jmx")]
+    pub hbase_regions: Option<PathBuf>,
+    /// HBase: which requests are the load.
+    #[arg(long, value_enum, default_value = "write")]
+    pub requests: HeatRequests,
+    /// `gcloud bigtable hot-tablets list CLUSTER --instance=I --format=json` output.
+    #[arg(long, value_name = "FILE")]
+    pub bigtable_hot_tablets: Option<PathBuf>,
+    /// Bigtable: the table's id, when the hot tablets are of several tables.
+    #[arg(long, requires = "bigtable_hot_tablets")]
+    pub table: Option<String>,
+    /// TiKV: `pd-ctl region` JSON (each region's keys and written keys).
+    #[arg(long, value_name = "FILE")]
+    pub pd_regions: Option<PathBuf>,
+    /// TiKV: `pd-ctl hot write` JSON: the hot leaders' key rates are the load.
+    #[arg(long, value_name = "FILE", requires = "pd_regions")]
+    pub pd_hot: Option<PathBuf>,
+    /// TiKV: how PD's keys relate to the row keys.
+    #[arg(long, value_enum, default_value = "txn")]
+    pub tikv_keys: TikvKeys,
+    /// The built-in design whose key decodes the ranges (default: toStringBinary).
+    #[arg(long, value_parser = crate::designs::slugs())]
+    pub design: Option<String>,
+    /// How many of the hottest ranges to list.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub top: u64,
+    /// Also write the heat as TiDB Key Visualizer JSON to this file.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
 }
 
 /// `rowkey tsb`.

@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod check_splits;
+pub mod heat;
 pub mod hotspot;
 pub mod migrate;
 pub mod migrate_job;

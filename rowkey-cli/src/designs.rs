@@ -103,6 +103,8 @@ pub struct Builtin {
     pub newest_first: bool,
     /// Adds the design, with its reads, to a study.
     pub add: fn(&Builtin, Study<Message>) -> Study<Message>,
+    /// The labels of a key or region boundary of the design, decoded by its key type.
+    pub labels: fn(&[u8]) -> Vec<String>,
 }
 
 /// How a design of key `K` reads: the plan of one message, and the plan of every message at or
@@ -151,6 +153,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "timestamp-first",
         sequential: true,
         newest_first: false,
+        labels: rowkey_studio::labels::decoded_prefix::<TimestampFirst>,
         add: |b, s| {
             study::<TimestampFirst>(
                 b,
@@ -169,6 +172,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "reverse-timestamp",
         sequential: true,
         newest_first: true,
+        labels: rowkey_studio::labels::decoded_prefix::<ReverseTimestampFirst>,
         add: |b, s| {
             study::<ReverseTimestampFirst>(
                 b,
@@ -187,6 +191,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "id-first",
         sequential: true,
         newest_first: false,
+        labels: rowkey_studio::labels::decoded_prefix::<IdFirst>,
         add: |b, s| {
             study::<IdFirst>(
                 b,
@@ -205,6 +210,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "reversed-id",
         sequential: false,
         newest_first: false,
+        labels: rowkey_studio::labels::decoded_prefix::<ReversedId>,
         add: |b, s| {
             study::<ReversedId>(
                 b,
@@ -223,6 +229,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "md5-prefix",
         sequential: false,
         newest_first: false,
+        labels: rowkey_studio::labels::decoded_prefix::<Md5Prefix>,
         add: |b, s| {
             // The builder refuses any plan that leaves the id out (its MD5 leads the key): a
             // reader of a time range scans the whole table.
@@ -243,6 +250,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "md5-buckets",
         sequential: false,
         newest_first: false,
+        labels: rowkey_studio::labels::decoded_prefix::<Md5Buckets>,
         add: |b, s| {
             study::<Md5Buckets>(
                 b,
@@ -261,6 +269,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "random-buckets",
         sequential: false,
         newest_first: false,
+        labels: rowkey_studio::labels::decoded_prefix::<RandomBuckets>,
         add: |b, s| {
             study::<RandomBuckets>(
                 b,

@@ -38,6 +38,7 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write) -> ExitCode {
         Command::CheckSplits(a) => commands::check_splits::run(&a, out),
         Command::Migrate(a) => commands::migrate::run(&a, out),
         Command::MigrateJob(a) => commands::migrate_job::run(&a, out),
+        Command::Heat(a) => commands::heat::run(&a, out),
         Command::Tsb(a) => commands::tsb::run(&a, out),
         Command::Untsb(a) => commands::tsb::run_untsb(&a, out),
     };

@@ -382,9 +382,9 @@ fn hotspot_replays_a_key_log() {
     let inc = replay(&path("inc.hex"), "hex");
     assert!(inc.contains("[1/1] key log inc.hex: 4000 writes"), "{inc}");
     let cols = row(&inc);
-    // key, log, inc.hex, regions, regions/window, hottest region, hottest server, max/mean,
-    // the verdict; no reads table (the key's type is unknown).
-    assert_eq!(cols[5], "100.0%", "{inc}");
+    // key, log, inc.hex, regions, regions then, regions/window, hottest region, hottest server,
+    // max/mean, the verdict; no reads table (the key's type is unknown).
+    assert_eq!(cols[6], "100.0%", "{inc}");
     assert!(
         inc.contains("reads: need the key's type, which a key log does not give")
             && !inc.contains("rows wanted"),

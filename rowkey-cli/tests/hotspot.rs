@@ -344,3 +344,139 @@ fn server_shares_bound_region_shares() {
         }
     }
 }
+
+/// Text of the page with the entities of its `escape` undone.
+fn unescape(html: &str) -> String {
+    html.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&apos;", "'")
+        .replace("&amp;", "&")
+}
+
+/// The cells of each `<tr>` of the page's table of class `class`, tags stripped, entities of
+/// `escape` undone.
+fn html_table(page: &str, class: &str) -> Vec<Vec<String>> {
+    let start = page
+        .find(&format!("<table class=\"{class}\">"))
+        .expect("the table");
+    let table = &page[start..start + page[start..].find("</table>").unwrap()];
+    table
+        .split("<tr")
+        .skip(1)
+        .filter(|r| r.contains("<td"))
+        .map(|r| {
+            r.split("<td")
+                .skip(1)
+                .map(|c| {
+                    let c = &c[c.find('>').unwrap() + 1..c.find("</td>").unwrap()];
+                    unescape(c)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The demo's page tells one truth: for every design, the writes table of the page and of the
+/// terminal, the JSON's summary, the diagnostics (page and JSON), the maps and the reads table
+/// agree, each checked against the JSON document beside the page.
+#[test]
+fn the_demos_page_its_json_and_its_text_agree() {
+    let out = dir("hotspot-one-truth");
+    let o = Command::new(env!("CARGO_BIN_EXE_rowkey"))
+        .args(["hotspot", "--writes", "150000", "--window", "2000"])
+        .args(["--split-writes", "10000", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let page = std::fs::read_to_string(out.join("index.html")).unwrap();
+    let page_text = unescape(&page);
+    let writes_table = html_table(&page, "writes");
+    let reads_table = html_table(&page, "reads");
+    assert_eq!(writes_table.len(), DESIGNS.len());
+    let mut verdicts = Vec::new();
+    for (design, cells) in DESIGNS.iter().zip(&writes_table) {
+        let doc: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(out.join(format!("{}.json", design.slug))).unwrap(),
+        )
+        .unwrap();
+        let s = &doc["summary"];
+        let f = |name: &str| s[name].as_f64().unwrap();
+        let pct = |x: f64| format!("{:.1}%", 100.0 * x);
+        let expected = [
+            design.name.to_string(),
+            format!("{}", f("regions")),
+            format!("{:.1}", f("regionsThen")),
+            format!("{:.1}", f("regionsWritten")),
+            pct(f("hottestRegionShare")),
+            pct(f("hottestServerShare")),
+            format!("{:.1}", f("maxOverMean")),
+            s["verdict"].as_str().unwrap().to_string(),
+        ];
+        assert_eq!(
+            cells, &expected,
+            "{}: the page's row against its JSON",
+            design.name
+        );
+        // The terminal's table has the same cells.
+        let line = text
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{} ", design.name)))
+            .unwrap();
+        for c in &expected[1..7] {
+            assert!(line.contains(c.as_str()), "{}: {c} in {line}", design.name);
+        }
+        assert!(line.ends_with(expected[7].as_str()), "{line}");
+        verdicts.push(expected[7].clone());
+
+        // The maps: every write once; the rows-read map adds up to the reads table.
+        let sum = |m: &serde_json::Value| -> u64 {
+            m.as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|r| r.as_array().unwrap())
+                .map(|c| c.as_u64().unwrap())
+                .sum()
+        };
+        assert_eq!(sum(&doc["values"]["writes"]), 150_000);
+        let reads = doc["reads"].as_array().unwrap();
+        let rows_read: u64 = reads.iter().map(|r| r["rowsRead"].as_u64().unwrap()).sum();
+        assert_eq!(sum(&doc["values"]["reads"]), rows_read, "{}", design.name);
+        let page_reads: Vec<&Vec<String>> =
+            reads_table.iter().filter(|r| r[0] == design.name).collect();
+        assert_eq!(page_reads.len(), reads.len());
+        for (r, cells) in reads.iter().zip(page_reads) {
+            assert_eq!(cells[1], r["name"].as_str().unwrap());
+            assert_eq!(cells[4], r["rowsRead"].to_string(), "{}", design.name);
+            assert_eq!(cells[5], r["rowsWanted"].to_string(), "{}", design.name);
+        }
+
+        // The diagnostics: the page lists the JSON's, and each quotes the summary's figures.
+        for d in doc["diagnostics"].as_array().unwrap() {
+            let sentence = format!(
+                "<b>{}</b>: {}.</li>",
+                design.name,
+                d["text"].as_str().unwrap()
+            );
+            assert!(page_text.contains(&sentence), "{sentence}");
+            for (name, value) in d["figures"].as_object().unwrap() {
+                assert_eq!(value, &s[name], "{}: {name}", design.name);
+            }
+            let kind = d["kind"].as_str().unwrap();
+            if kind == "HotRegion" || kind == "HotServer" {
+                assert_ne!(expected[7], "spread", "{}: {kind}", design.name);
+            }
+        }
+    }
+    // What the demo is built to show: the sequential designs are the hotspots.
+    for (design, verdict) in DESIGNS.iter().zip(&verdicts) {
+        assert_eq!(
+            design.sequential,
+            verdict.starts_with("HOTSPOT"),
+            "{}: {verdict}",
+            design.name
+        );
+    }
+}

@@ -5,7 +5,7 @@
 
 use crate::outcome::Outcome;
 pub use crate::summary::HOT_REGION;
-use crate::summary::{is_hot, LATE};
+use crate::summary::{decimal, percent, Row, LATE};
 
 /// A read that reads more than this many rows per row it wants is flagged.
 pub const AMPLIFICATION: f64 = 10.0;
@@ -16,9 +16,10 @@ pub enum Kind {
     /// Each late window's writes land in one narrow key range that moves with time.
     Sequential,
     /// One region takes more than [`HOT_REGION`] of the late windows' writes, and more than
-    /// twice an even share ([`is_hot`]).
+    /// twice an even share ([`Row::hot_region`]).
     HotRegion,
-    /// One region server takes more than one and a half times its even share.
+    /// One region server takes more than one and a half times an even share
+    /// ([`Row::hot_server`]).
     HotServer,
     /// Salt buckets that no write went to.
     IdleSaltBuckets,
@@ -31,12 +32,15 @@ pub enum Kind {
 }
 
 /// One finding.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Finding {
     /// What it is.
     pub kind: Kind,
     /// It in words.
     pub text: String,
+    /// The design's figures the words quote, by their names in [`Row::figures`]: each is the
+    /// table's number, not one computed again.
+    pub figures: Vec<(&'static str, f64)>,
 }
 
 /// Everything the diagnostics find in `outcome`, in the order of [`Kind`].
@@ -59,10 +63,25 @@ pub struct Finding {
 /// assert_eq!(kinds, [Kind::Sequential, Kind::HotRegion, Kind::HotServer]);
 /// ```
 pub fn diagnose(outcome: &Outcome) -> Vec<Finding> {
+    diagnose_row(outcome, &Row::new(outcome))
+}
+
+/// [`diagnose`], quoting the figures of `row` (the design's line of the table).
+pub fn diagnose_row(outcome: &Outcome, row: &Row) -> Vec<Finding> {
     let run = &outcome.run;
     let report = &run.report;
     let mut found = Vec::new();
-    let mut say = |kind, text: String| found.push(Finding { kind, text });
+    let mut say = |kind, text: String, names: &[&'static str]| {
+        let figures = names
+            .iter()
+            .map(|&n| (n, row.figure(n).expect("a figure of the row")))
+            .collect();
+        found.push(Finding {
+            kind,
+            text,
+            figures,
+        })
+    };
 
     if let Some(width) = sequential(&run.heat.counts) {
         say(
@@ -73,39 +92,58 @@ pub fn diagnose(outcome: &Outcome) -> Vec<Finding> {
                  region at its moving end takes them",
                 run.heat.axis.buckets()
             ),
+            &[],
         );
     }
-    let hottest = report.late(LATE, |w| w.hottest_share);
-    let regions = report.late(LATE, |w| w.regions as f64);
-    if is_hot(hottest, regions) {
+    if row.hot_region() {
         say(
             Kind::HotRegion,
             format!(
-                "a hot region: the busiest region takes {:.1}% of each late window's writes \
-                 (more than {:.0}%, and {:.1} times an even share of the {:.0} regions), of \
-                 {:.1} regions written",
-                100.0 * hottest,
+                "a hot region: the busiest region takes {} of each late window's writes on \
+                 average (hottest region), more than {:.0}% and more than twice an even share \
+                 of the {} regions then; at its worst late window it takes {} times the mean \
+                 (max/mean); the writes of a late window reach {} regions (regions/window) of \
+                 the {} at the end",
+                percent(row.hottest_share),
                 100.0 * HOT_REGION,
-                hottest * regions,
-                regions,
-                report.late(LATE, |w| w.regions_written as f64)
+                decimal(row.regions_then),
+                decimal(row.max_over_mean),
+                decimal(row.regions_per_window),
+                row.regions,
             ),
+            &[
+                "hottestRegionShare",
+                "regionsThen",
+                "maxOverMean",
+                "regionsWritten",
+                "regions",
+            ],
         );
     }
-    let servers = report.servers;
-    let server = report.late(LATE, |w| w.hottest_server_share);
-    if servers > 1 && server > 1.5 / servers as f64 {
+    if row.hot_server() {
         say(
             Kind::HotServer,
             format!(
-                "a hot region server: the busiest of {servers} servers takes {:.1}% of each late \
-                 window's writes (an even share is {:.1}%); the {:.1} regions written sit on \
-                 {:.1} servers, the regions being assigned round-robin in key order",
-                100.0 * server,
-                100.0 / servers as f64,
-                report.late(LATE, |w| w.regions_written as f64),
-                report.late(LATE, |w| w.servers_written as f64),
+                "a hot region server: the busiest of {} servers takes {} of each late window's \
+                 writes on average (hottest server), over one and a half times an even share of \
+                 {} (the {} regions then spread over at most {} servers); the {} regions a late \
+                 window writes (regions/window) sit on {} servers, the regions being assigned \
+                 round-robin in key order",
+                row.servers,
+                percent(row.hottest_server_share),
+                percent(row.even_server_share()),
+                decimal(row.regions_then),
+                row.servers,
+                decimal(row.regions_per_window),
+                decimal(row.servers_written),
             ),
+            &[
+                "servers",
+                "regionsThen",
+                "hottestServerShare",
+                "regionsWritten",
+                "serversWritten",
+            ],
         );
     }
     let idle: Vec<usize> = (0..run.salt_writes.len())
@@ -120,6 +158,7 @@ pub fn diagnose(outcome: &Outcome) -> Vec<Finding> {
                 run.salt_writes.len(),
                 list(&idle)
             ),
+            &[],
         );
     }
     let unreached: Vec<usize> = (0..report.per_region.len())
@@ -136,6 +175,7 @@ pub fn diagnose(outcome: &Outcome) -> Vec<Finding> {
                 list(&unreached),
                 crate::labels::binary_prefix(&run.regions.starts[unreached[0]])
             ),
+            &["regions"],
         );
     }
     for read in &run.reads {
@@ -146,6 +186,7 @@ pub fn diagnose(outcome: &Outcome) -> Vec<Finding> {
                     "read \"{}\" touches every region ({}): a scan of the whole table",
                     read.name, read.regions
                 ),
+                &[],
             );
         }
     }
@@ -160,6 +201,7 @@ pub fn diagnose(outcome: &Outcome) -> Vec<Finding> {
                     read.rows_read,
                     read.rows_wanted
                 ),
+                &[],
             );
         }
     }

@@ -1,5 +1,5 @@
 //! The region simulator, in two passes over a replayable stream of writes, in memory bounded by
-//! the number of regions (not the writes):
+//! the number of regions and the rows limited reads return (not the writes):
 //! 1. [`regions`]: route each write to its region, auto-splitting a region past the threshold at
 //!    the middle of a bounded sample of its keys; note the key range and time span;
 //! 2. [`route`]: route each write again among the regions the table ends with, and count
@@ -14,6 +14,9 @@ pub mod sample;
 
 pub use report::{Report, Window};
 
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::error::StudyError;
 use crate::heatmap::Heat;
 use crate::keyaxis::{Cut, KeyAxis};
@@ -23,11 +26,17 @@ use regions::{Regions, Splitter};
 use route::Router;
 use sample::Sample;
 
+/// What a replay calls with each write: its time (if known, in any unit) and row key; it
+/// answers whether to go on.
+pub type WriteFn<'a> = dyn FnMut(Option<i64>, &[u8]) -> ControlFlow<()> + 'a;
+
 /// A stream of writes that can be replayed: the simulator reads it twice, and both times it
 /// must yield the same writes in the same order.
 pub trait Writes {
-    /// Calls `write` with each write's time (if known, in any unit) and row key, in order.
-    fn replay(&self, write: &mut dyn FnMut(Option<i64>, &[u8])) -> Result<(), StudyError>;
+    /// Calls `write` with each write's time (if known, in any unit) and row key, in order,
+    /// until it returns [`ControlFlow::Break`] (the simulator was stopped, or has the writes
+    /// it needs), which ends the replay early with `Ok`.
+    fn replay(&self, write: &mut WriteFn<'_>) -> Result<(), StudyError>;
 
     /// How many writes there are, if known before replaying (for progress).
     fn len_hint(&self) -> Option<u64> {
@@ -42,13 +51,19 @@ pub trait Writes {
 ///
 /// let log: Vec<(Option<i64>, Vec<u8>)> = vec![(Some(1), b"a".to_vec()), (Some(2), b"b".to_vec())];
 /// let mut seen = Vec::new();
-/// log.replay(&mut |t, k| seen.push((t, k.to_vec()))).unwrap();
+/// log.replay(&mut |t, k| {
+///     seen.push((t, k.to_vec()));
+///     std::ops::ControlFlow::Continue(())
+/// })
+/// .unwrap();
 /// assert_eq!(seen, log);
 /// ```
 impl<K: AsRef<[u8]>> Writes for Vec<(Option<i64>, K)> {
-    fn replay(&self, write: &mut dyn FnMut(Option<i64>, &[u8])) -> Result<(), StudyError> {
+    fn replay(&self, write: &mut WriteFn<'_>) -> Result<(), StudyError> {
         for (t, k) in self {
-            write(*t, k.as_ref());
+            if write(*t, k.as_ref()).is_break() {
+                break;
+            }
         }
         Ok(())
     }
@@ -180,6 +195,9 @@ pub struct Run {
     pub span: Span,
     /// Writes per salt bucket, in the order of [`KeyInfo::salts`] (empty without bucket salts).
     pub salt_writes: Vec<u64>,
+    /// True when the run was stopped before the end of its writes ([`simulate_until`]): it
+    /// covers the first [`Span::writes`] of them.
+    pub stopped: bool,
 }
 
 /// Simulates `writes` on a table set up by `options`, with the reads `reads` plans once the
@@ -191,6 +209,40 @@ pub fn simulate(
     reads: impl FnOnce(&Span) -> Result<Vec<(String, ByteQuery)>, StudyError>,
     options: &Options,
     progress: &mut dyn FnMut(f64),
+) -> Result<Run, StudyError> {
+    simulate_until(
+        writes,
+        key,
+        reads,
+        options,
+        progress,
+        &AtomicBool::new(false),
+    )
+}
+
+/// [`simulate`], stopping early when `stop` is set: the first pass ends at the write it is
+/// seen at, and the run covers the writes read until then ([`Run::stopped`]); set during the
+/// second pass, which replays only those writes, it lets that pass finish.
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use rowkey_studio::engine::{simulate_until, KeyInfo};
+/// use rowkey_studio::Options;
+///
+/// let log: Vec<(Option<i64>, Vec<u8>)> = (0u32..10_000).map(|i| (None, i.to_be_bytes().to_vec())).collect();
+/// let stop = AtomicBool::new(false);
+/// let run = simulate_until(&log, &KeyInfo::bytes(), |_| Ok(Vec::new()), &Options::default(),
+///     &mut |fraction| if fraction >= 0.2 { stop.store(true, Ordering::Relaxed) }, &stop).unwrap();
+/// assert!(run.stopped && run.span.writes < 10_000);
+/// assert_eq!(run.report.writes, run.span.writes);
+/// ```
+pub fn simulate_until(
+    writes: &dyn Writes,
+    key: &KeyInfo<'_>,
+    reads: impl FnOnce(&Span) -> Result<Vec<(String, ByteQuery)>, StudyError>,
+    options: &Options,
+    progress: &mut dyn FnMut(f64),
+    stop: &AtomicBool,
 ) -> Result<Run, StudyError> {
     let hint = writes.len_hint().unwrap_or(0);
     let step = (hint / 50).max(1);
@@ -205,6 +257,7 @@ pub fn simulate(
     let mut axis_sample = Sample::with_keep(AXIS_SAMPLE);
     let mut times: Option<(i64, i64)> = None;
     let mut n = 0u64;
+    let mut stopped = false;
     writes.replay(&mut |t, key| {
         if n == 0 || key < lo.as_slice() {
             lo.clear();
@@ -223,6 +276,11 @@ pub fn simulate(
         if n.is_multiple_of(step) && hint > 0 {
             progress(0.5 * n as f64 / hint as f64);
         }
+        if stop.load(Ordering::Relaxed) {
+            stopped = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     })?;
     let regions = splitter.finish();
     let span = Span {
@@ -299,7 +357,7 @@ pub fn simulate(
             router.put(key);
         }
         for c in &mut counters {
-            if c.put(key) {
+            if c.put(key, i, w, b) == read_counter::Hit::Read {
                 read_counts[w][b] += 1;
             }
         }
@@ -307,6 +365,11 @@ pub fn simulate(
         if i.is_multiple_of(step) && i < n {
             progress(0.5 + 0.5 * i as f64 / n.max(1) as f64);
         }
+        if i == n {
+            // A stopped first pass read only these.
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     })?;
     if i != n {
         return Err(StudyError::Replay {
@@ -318,7 +381,7 @@ pub fn simulate(
     let report = router.finish();
     let reads = counters
         .into_iter()
-        .map(|c| c.finish(&regions.starts))
+        .map(|c| c.finish(&regions.starts, &mut read_counts))
         .collect();
     // Each bucket's labels: those of the smallest key written into it (of where it starts when
     // it is empty).
@@ -348,5 +411,6 @@ pub fn simulate(
         regions,
         span,
         salt_writes,
+        stopped,
     })
 }

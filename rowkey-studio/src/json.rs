@@ -14,18 +14,24 @@
 //!   "regions": ["<toStringBinary of each region's start>", ...],
 //!   "regionWrites": [...per region...],
 //!   "reads": [{"name": ..., "point": bool, "ranges": n, "regions": n, "rowsRead": n, "rowsWanted": n}],
-//!   "diagnostics": [{"kind": "HotRegion", "text": "..."}]
+//!   "summary": {"regions": n, "regionsThen": x, "regionsWritten": x, "hottestRegionShare": x,
+//!               "maxOverMean": x, "servers": n, "serversWritten": x, "hottestServerShare": x,
+//!               "verdict": "..."},
+//!   "diagnostics": [{"kind": "HotRegion", "text": "...", "figures": {"hottestRegionShare": x, ...}}]
 //! }
 //! ```
 //!
 //! `values.<metric>[w][b]` is the value of window `w` (`timeAxis[w]`) and key bucket `b`
-//! (`keyAxis[b]`): writes, or rows of them the read mix reads. Written by hand (a few shapes, no
-//! dependency).
+//! (`keyAxis[b]`): writes, or rows of them the read mix reads (so `values.reads` adds up to the
+//! reads' `rowsRead`, and `values.writes` to `regionWrites`). `summary` is the design's line of
+//! the tables ([`summary::Row`](crate::summary::Row)), and each diagnostic's `figures` are the summary's
+//! figures it quotes. Written by hand (a few shapes, no dependency).
 
 use std::fmt::Write as _;
 
-use crate::diagnose::diagnose;
+use crate::diagnose::diagnose_row;
 use crate::outcome::Outcome;
+use crate::summary::Row;
 
 /// The JSON document of `outcome`'s maps.
 ///
@@ -117,18 +123,42 @@ pub fn document(outcome: &Outcome) -> String {
             r.rows_wanted
         );
     }
-    s.push_str(r#"],"diagnostics":["#);
-    for (i, f) in diagnose(outcome).iter().enumerate() {
+    let summary = Row::new(outcome);
+    s.push_str(r#"],"summary":{"#);
+    for (name, value) in summary.figures() {
+        let _ = write!(s, r#""{name}":{},"#, number(value));
+    }
+    let _ = write!(
+        s,
+        r#""verdict":{}}},"diagnostics":["#,
+        string(&summary.verdict())
+    );
+    for (i, f) in diagnose_row(outcome, &summary).iter().enumerate() {
+        let figures: Vec<String> = f
+            .figures
+            .iter()
+            .map(|(name, value)| format!(r#""{name}":{}"#, number(*value)))
+            .collect();
         let _ = write!(
             s,
-            r#"{}{{"kind":"{:?}","text":{}}}"#,
+            r#"{}{{"kind":"{:?}","text":{},"figures":{{{}}}}}"#,
             comma(i),
             f.kind,
-            string(&f.text)
+            string(&f.text),
+            figures.join(",")
         );
     }
     s.push_str("]}\n");
     s
+}
+
+/// A JSON number: finite values as Rust prints them (shortest round trip), others `null`.
+fn number(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:?}")
+    } else {
+        "null".into()
+    }
 }
 
 fn comma(i: usize) -> &'static str {

@@ -32,18 +32,56 @@ pub fn decoded<K: RowKey>(key: &[u8]) -> Vec<String> {
     if text.lines().any(|l| l.starts_with("error: ")) {
         return vec![binary_prefix(key)];
     }
-    text.lines()
+    text.lines().take(PARTS).filter_map(part).collect()
+}
+
+/// The labels of a region boundary, which may be a whole key or only its first bytes (a split
+/// point at a salt bucket): the parts `K::explain` decodes before the key ends, as
+/// [`decoded`] gives them; the toStringBinary prefix when no part decodes; none for the empty
+/// key (the table's start).
+///
+/// ```
+/// use rowkey::RowKey;
+/// use rowkey_studio::labels::decoded_prefix;
+///
+/// #[derive(RowKey)]
+/// struct Point { metric: u16, ts: u32 }
+///
+/// assert_eq!(decoded_prefix::<Point>(&[0, 7, 0]), ["metric=7"]);
+/// assert_eq!(decoded_prefix::<Point>(&[0, 7, 0, 0, 0, 9]), ["metric=7", "ts=9"]);
+/// assert!(decoded_prefix::<Point>(b"").is_empty());
+/// ```
+pub fn decoded_prefix<K: RowKey>(key: &[u8]) -> Vec<String> {
+    if key.is_empty() {
+        return Vec::new();
+    }
+    let whole = decoded::<K>(key);
+    if whole.len() != 1 || whole[0] != binary_prefix(key) {
+        return whole;
+    }
+    // Not a whole key: the fields before the first that does not decode.
+    let parts: Vec<String> = K::explain(key)
+        .lines()
+        .take_while(|l| !l.starts_with("error: "))
         .take(PARTS)
-        .filter_map(|line| {
-            let name = line.split_whitespace().next()?;
-            let value = line.rsplit("  ").next()?.trim();
-            Some(if value.starts_with("bucket ") {
-                value.to_string()
-            } else {
-                format!("{name}={value}")
-            })
-        })
-        .collect()
+        .filter_map(part)
+        .collect();
+    if parts.is_empty() {
+        vec![binary_prefix(key)]
+    } else {
+        parts
+    }
+}
+
+/// One line of `explain` as a label.
+fn part(line: &str) -> Option<String> {
+    let name = line.split_whitespace().next()?;
+    let value = line.rsplit("  ").next()?.trim();
+    Some(if value.starts_with("bucket ") {
+        value.to_string()
+    } else {
+        format!("{name}={value}")
+    })
 }
 
 /// `key` in toStringBinary, cut to [`PREFIX`] characters at a whole escape (`…` marks a cut).

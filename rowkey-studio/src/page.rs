@@ -7,11 +7,11 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use crate::diagnose::diagnose;
+use crate::diagnose::diagnose_row;
 use crate::engine::Options;
 use crate::heatmap::{count, escape, svg, Metric, Scale, HEIGHT, WIDTH};
 use crate::outcome::Outcome;
-use crate::summary::{cells, read_lines, Row, HEADERS, READ_HEADERS};
+use crate::summary::{cells, read_lines, Row, DEFINITIONS, HEADERS, READ_HEADERS};
 
 /// The words of a page that depend on what was studied.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -146,29 +146,37 @@ also in <code>&lt;design&gt;.json</code> beside this page.</p>
         },
     );
     for (i, h) in HEADERS.iter().enumerate() {
-        let _ = write!(s, "<th{}>{h}</th>", class(i, &[0, 6]));
+        let _ = write!(s, "<th{}>{h}</th>", class(i, &[0, 7]));
     }
     s.push_str("</tr>\n");
     for r in &rows {
         let _ = write!(
             s,
             "<tr{}>",
-            if r.hotspot() { r#" class="hot""# } else { "" }
+            if r.hot_region() || r.hot_server() {
+                r#" class="hot""#
+            } else {
+                ""
+            }
         );
         for (i, c) in cells(r).iter().enumerate() {
-            let _ = write!(s, "<td{}>{}</td>", class(i, &[0, 6]), escape(c));
+            let _ = write!(s, "<td{}>{}</td>", class(i, &[0, 7]), escape(c));
         }
         s.push_str("</tr>\n");
     }
+    s.push_str("</table>\n<ul class=\"definitions\">\n");
+    for d in DEFINITIONS {
+        let (name, what) = d.split_once(": ").unwrap_or((d, ""));
+        let _ = writeln!(s, "<li><b>{}</b>: {}.</li>", escape(name), escape(what));
+    }
     s.push_str(
-        "</table>\n<p>Hottest region and hottest server: the busiest one's share of a late \
-         window's writes, on average. max/mean: the busiest region's writes over the mean of \
-         all the regions that existed then, at its worst late window (1 is perfectly even; a \
-         table of 80 regions whose writes all go to one shows 80).</p>\n",
+        "<li>The diagnostics below quote these figures (named as in the table); a read's rows \
+         read count what its scans return: with a limit, the first rows of each range up to the \
+         limit, on the maps as in the reads table.</li>\n</ul>\n",
     );
     s.push_str("<h2>Diagnostics</h2>\n<ul class=\"diagnostics\">\n");
-    for o in outcomes {
-        let found = diagnose(o);
+    for (o, r) in outcomes.iter().zip(&rows) {
+        let found = diagnose_row(o, r);
         if found.is_empty() {
             let _ = writeln!(s, "<li><b>{}</b>: nothing to report.</li>", escape(&o.name));
         }
@@ -262,10 +270,10 @@ window.addEventListener("load", () => {
 }
 
 /// The class attribute of column `i`: `name` for left-aligned columns, `verdict` for the last
-/// of the writes table.
+/// of the writes table (column 7).
 fn class(i: usize, left: &[usize]) -> &'static str {
     match (left.contains(&i), i) {
-        (true, 6) => r#" class="name verdict""#,
+        (true, 7) => r#" class="name verdict""#,
         (true, _) => r#" class="name""#,
         _ => "",
     }

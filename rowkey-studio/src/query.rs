@@ -63,8 +63,8 @@ impl<K: RowKey + 'static> Query<K> {
         self
     }
 
-    /// Reads at most `rows` rows of each range (a scan with a limit, merged across ranges), and
-    /// wants the first `rows` matching rows.
+    /// Reads at most `rows` rows of each range (a scan with a limit, merged across ranges): the
+    /// first `rows` rows of each range in key order, and wants at most `rows` of those.
     ///
     /// ```
     /// use rowkey::RowKey;
@@ -153,10 +153,15 @@ pub struct ReadCost {
     pub ranges: usize,
     /// Regions the ranges overlap: the region servers' scanners opened.
     pub regions: usize,
-    /// Rows the ranges hold, up to the limit per range: what the scans read.
+    /// Rows the scans return: every row the ranges hold, or with a limit the first `limit`
+    /// rows of each range in key order. The design's rows-read map counts the same rows.
     pub rows_read: u64,
-    /// Rows among them that the reader wants.
+    /// Rows among them that the reader wants (with a limit: at most the limit).
     pub rows_wanted: u64,
+    /// The rows read per range at most ([`Query::limit`]).
+    pub limit: Option<u64>,
+    /// The plan read.
+    pub plan: ScanPlan,
 }
 
 impl ReadCost {
@@ -165,7 +170,8 @@ impl ReadCost {
     /// ```
     /// use rowkey_studio::ReadCost;
     ///
-    /// let c = ReadCost { name: "r".into(), point: false, ranges: 1, regions: 2, rows_read: 50, rows_wanted: 5 };
+    /// let plan = rowkey::ScanPlan::from_range(rowkey::ScanRange::prefix(b"r"));
+    /// let c = ReadCost { name: "r".into(), point: false, ranges: 1, regions: 2, rows_read: 50, rows_wanted: 5, limit: None, plan };
     /// assert_eq!(c.amplification(), 10.0);
     /// ```
     pub fn amplification(&self) -> f64 {

@@ -1,10 +1,13 @@
 //! A study: one workload of events written in order, several row-key designs of it, each
 //! simulated on its own table with the same options, side by side.
 
+use std::ops::ControlFlow;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use crate::design::{Design, Erased};
-use crate::engine::{simulate, KeyInfo, Options, Writes};
+use crate::engine::{simulate_until, KeyInfo, Options, Writes};
 use crate::error::StudyError;
 use crate::outcome::Outcome;
 
@@ -43,6 +46,7 @@ pub struct Study<E> {
     options: Options,
     seed: u64,
     designs: Vec<Erased<E>>,
+    stop: Arc<AtomicBool>,
 }
 
 impl<E: 'static> Study<E> {
@@ -55,6 +59,7 @@ impl<E: 'static> Study<E> {
             options: Options::default(),
             seed: 2026,
             designs: Vec::new(),
+            stop: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -111,6 +116,13 @@ impl<E: 'static> Study<E> {
     /// the same keys.
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;
+        self
+    }
+
+    /// Stops the runs early when `stop` is set (by a Ctrl-C handler, say): each design's
+    /// simulation covers the writes it had read by then ([`Run::stopped`](crate::Run::stopped)).
+    pub fn stop_on(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = stop;
         self
     }
 
@@ -229,7 +241,7 @@ impl<E: 'static> Study<E> {
             labels: &design.labels,
             salts: design.salts.clone(),
         };
-        let run = simulate(
+        let run = simulate_until(
             &writes,
             &key,
             |span| {
@@ -249,6 +261,7 @@ impl<E: 'static> Study<E> {
             },
             &options,
             progress,
+            &self.stop,
         )?;
         Ok(Outcome {
             name: design.name.clone(),
@@ -282,7 +295,10 @@ impl<E: 'static> Study<E> {
             study: self,
             design: &self.designs[i],
         }
-        .replay(write)
+        .replay(&mut |t, k| {
+            write(t, k);
+            ControlFlow::Continue(())
+        })
     }
 
     /// Runs every design and writes the page (`index.html`), one heatmap per design and the
@@ -302,7 +318,7 @@ struct Keys<'a, E> {
 }
 
 impl<E> Writes for Keys<'_, E> {
-    fn replay(&self, write: &mut dyn FnMut(Option<i64>, &[u8])) -> Result<(), StudyError> {
+    fn replay(&self, write: &mut crate::engine::WriteFn<'_>) -> Result<(), StudyError> {
         rowkey::salt::seed_random(self.study.seed);
         let mut key = Vec::new();
         for i in 0..self.study.writes {
@@ -313,7 +329,9 @@ impl<E> Writes for Keys<'_, E> {
                 write: i,
                 error,
             })?;
-            write(self.study.time.as_ref().map(|t| t(&e)), &key);
+            if write(self.study.time.as_ref().map(|t| t(&e)), &key).is_break() {
+                break;
+            }
         }
         Ok(())
     }
@@ -341,12 +359,33 @@ pub fn replay(
     options: &Options,
     progress: &mut dyn FnMut(f64),
 ) -> Result<Outcome, StudyError> {
-    let run = simulate(
+    replay_until(
+        name,
+        slug,
+        writes,
+        options,
+        progress,
+        &AtomicBool::new(false),
+    )
+}
+
+/// [`replay`], stopped early when `stop` is set (see
+/// [`simulate_until`](crate::engine::simulate_until)).
+pub fn replay_until(
+    name: &str,
+    slug: &str,
+    writes: &dyn Writes,
+    options: &Options,
+    progress: &mut dyn FnMut(f64),
+    stop: &AtomicBool,
+) -> Result<Outcome, StudyError> {
+    let run = simulate_until(
         writes,
         &KeyInfo::bytes(),
         |_| Ok(Vec::new()),
         options,
         progress,
+        stop,
     )?;
     Ok(Outcome {
         name: name.to_string(),

@@ -28,7 +28,8 @@ pub fn is_hot(share: f64, regions: f64) -> bool {
     share > HOT_REGION && share * regions > 2.0
 }
 
-/// One design's line of the table.
+/// One design's line of the table: every figure the page, the text tables, the verdicts, the
+/// diagnostics and the JSON say about a design's writes, computed once here.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
     /// The design's name.
@@ -42,16 +43,30 @@ pub struct Row {
     /// The busiest region's share of a late window's writes, on average (0 to 1).
     pub hottest_share: f64,
     /// The busiest region's writes over the mean writes of all the regions that existed then,
-    /// at its worst late window (1: even; the number of regions: all writes on one).
+    /// at its worst late window (1: even; the number of regions then: all writes on one).
     pub max_over_mean: f64,
     /// The busiest region server's share of a late window's writes, on average (0 to 1).
     pub hottest_server_share: f64,
     /// Regions that existed in a late window, on average.
     pub regions_then: f64,
+    /// Region servers.
+    pub servers: usize,
+    /// Region servers written per late window, on average.
+    pub servers_written: f64,
     /// What each read costs.
     pub reads: Vec<ReadCost>,
     /// How its table started, when pre-split (`20 regions, pre-split`).
     pub presplit: Option<String>,
+}
+
+/// A share as the tables print it: `12.3%`.
+pub fn percent(share: f64) -> String {
+    format!("{:.1}%", 100.0 * share)
+}
+
+/// A count or ratio as the tables print it: one decimal.
+pub fn decimal(x: f64) -> String {
+    format!("{x:.1}")
 }
 
 impl Row {
@@ -67,6 +82,8 @@ impl Row {
             max_over_mean: r.late_max(LATE, |w| w.hottest_share * w.regions as f64),
             hottest_server_share: r.late(LATE, |w| w.hottest_server_share),
             regions_then: r.late(LATE, |w| w.regions as f64),
+            servers: r.servers,
+            servers_written: r.late(LATE, |w| w.servers_written as f64),
             reads: outcome.run.reads.clone(),
             presplit: match outcome.options.presplit.len() {
                 0 => None,
@@ -75,20 +92,66 @@ impl Row {
         }
     }
 
-    /// True when one region takes most of each late window's writes.
-    pub fn hotspot(&self) -> bool {
-        self.hottest_share > 0.9
+    /// The figures by name, as the JSON export and the diagnostics name them.
+    pub fn figures(&self) -> [(&'static str, f64); 8] {
+        [
+            ("regions", self.regions as f64),
+            ("regionsThen", self.regions_then),
+            ("regionsWritten", self.regions_per_window),
+            ("hottestRegionShare", self.hottest_share),
+            ("maxOverMean", self.max_over_mean),
+            ("servers", self.servers as f64),
+            ("serversWritten", self.servers_written),
+            ("hottestServerShare", self.hottest_server_share),
+        ]
     }
 
-    /// The verdict column: a hotspot (one region takes more than 90% of each late window's
-    /// writes), a hot region (see [`is_hot`]), or spread.
+    /// The figure called `name` (see [`figures`](Self::figures)).
+    pub fn figure(&self, name: &str) -> Option<f64> {
+        self.figures()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// A hot region (see [`is_hot`]): one region of those that existed takes more than
+    /// [`HOT_REGION`] of each late window's writes and more than twice an even share.
+    pub fn hot_region(&self) -> bool {
+        is_hot(self.hottest_share, self.regions_then)
+    }
+
+    /// A hotspot: a hot region taking more than 90% of each late window's writes.
+    pub fn hotspot(&self) -> bool {
+        self.hot_region() && self.hottest_share > 0.9
+    }
+
+    /// An even share of the writes for a region server: one over the servers that can hold
+    /// regions (the servers, or the regions then when there are fewer).
+    pub fn even_server_share(&self) -> f64 {
+        1.0 / (self.servers as f64).min(self.regions_then).max(1.0)
+    }
+
+    /// A hot region server: the busiest takes more than one and a half times an even share
+    /// ([`even_server_share`](Self::even_server_share)) of each late window's writes.
+    pub fn hot_server(&self) -> bool {
+        self.servers > 1 && self.hottest_server_share > 1.5 * self.even_server_share()
+    }
+
+    /// The verdict column, from the same tests as the diagnostics: a hotspot, a hot region,
+    /// a hot region server, or spread (none of them, so no diagnostic of a hot region or
+    /// server sits beside it).
     pub fn verdict(&self) -> String {
         if self.hotspot() {
             "HOTSPOT: one region takes the writes".into()
-        } else if is_hot(self.hottest_share, self.regions_then) {
+        } else if self.hot_region() {
             format!(
-                "hot region: the busiest takes {:.0}%",
-                100.0 * self.hottest_share
+                "hot region: the busiest takes {}",
+                percent(self.hottest_share)
+            )
+        } else if self.hot_server() {
+            format!(
+                "hot server: the busiest takes {}",
+                percent(self.hottest_server_share)
             )
         } else {
             "spread".into()
@@ -97,9 +160,10 @@ impl Row {
 }
 
 /// Column headers of the writes table, shared by the text and the HTML page.
-pub const HEADERS: [&str; 7] = [
+pub const HEADERS: [&str; 8] = [
     "design",
     "regions",
+    "regions then",
     "regions/window",
     "hottest region",
     "hottest server",
@@ -107,15 +171,28 @@ pub const HEADERS: [&str; 7] = [
     "verdict",
 ];
 
+/// The definitions of the writes table's columns, one sentence each, in the order of
+/// [`HEADERS`] after the design: the page states them once and the diagnostics use them.
+pub const DEFINITIONS: [&str; 7] = [
+    "regions: at the end of the run",
+    "regions then: the regions that existed in a late window (the last half of the windows), on average",
+    "regions/window: the regions a late window's writes went to, on average",
+    "hottest region: the busiest region's share of a late window's writes, on average",
+    "hottest server: the busiest region server's share of a late window's writes, on average",
+    "max/mean: the busiest region's writes over the mean of the regions that existed then, at its worst late window (1 is even; all writes on one region shows the number of regions then)",
+    "verdict: HOTSPOT when a hot region takes over 90%; hot region when the busiest takes over 20% and over twice an even share of the regions then; hot server when the busiest server takes over 1.5 times an even share (of the servers, or of the regions then when fewer); else spread",
+];
+
 /// The cells of a row of the writes table, formatted, in the order of [`HEADERS`].
-pub fn cells(r: &Row) -> [String; 7] {
+pub fn cells(r: &Row) -> [String; 8] {
     [
         r.design.clone(),
         r.regions.to_string(),
-        format!("{:.1}", r.regions_per_window),
-        format!("{:.1}%", 100.0 * r.hottest_share),
-        format!("{:.1}%", 100.0 * r.hottest_server_share),
-        format!("{:.1}", r.max_over_mean),
+        decimal(r.regions_then),
+        decimal(r.regions_per_window),
+        percent(r.hottest_share),
+        percent(r.hottest_server_share),
+        decimal(r.max_over_mean),
         r.verdict(),
     ]
 }
@@ -187,8 +264,8 @@ fn table<const N: usize>(headers: &[&str; N], lines: &[[String; N]], left: &[usi
 
 /// The writes table as aligned text.
 pub fn text(rows: &[Row]) -> String {
-    let lines: Vec<[String; 7]> = rows.iter().map(cells).collect();
-    table(&HEADERS, &lines, &[0, 6])
+    let lines: Vec<[String; 8]> = rows.iter().map(cells).collect();
+    table(&HEADERS, &lines, &[0, 7])
 }
 
 /// The reads table as aligned text (empty when no design has reads).

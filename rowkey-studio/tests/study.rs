@@ -208,28 +208,42 @@ fn check(outcome: &Outcome, keys: &[Vec<u8>]) {
     }
     assert_eq!(run.heat.counts, cells);
 
-    // Reads.
+    // Reads, and the rows-read map: each read's rows returned, in the window and bucket of
+    // their write.
     let span = &run.span;
+    let mut read_map = vec![vec![0u64; 16]; (WRITES / WINDOW) as usize];
     assert_eq!(run.reads.len(), READS.len());
     for (read, cost) in READS.iter().zip(&run.reads) {
         assert_eq!(cost.name, read.name);
         let plan = (read.plan)(span);
         let limit = read.limit.unwrap_or(u64::MAX);
-        let in_range = |r: &ScanRange| -> Vec<&Vec<u8>> {
-            let mut v: Vec<&Vec<u8>> = keys.iter().filter(|k| r.contains(k)).collect();
-            v.sort();
+        // A range's rows in key order (a key written twice: in write order), by write index.
+        let in_range = |r: &ScanRange| -> Vec<usize> {
+            let mut v: Vec<usize> = (0..keys.len()).filter(|&i| r.contains(&keys[i])).collect();
+            v.sort_by(|&a, &b| keys[a].cmp(&keys[b]).then(a.cmp(&b)));
             v
         };
+        let is_wanted =
+            |k: &[u8]| plan.matches(k) && (read.wanted)(span, &Point::decode(k).unwrap());
         let mut read_rows = 0;
+        let mut wanted = 0u64;
         let mut touched = vec![false; starts.len()];
         for r in plan.ranges() {
             let rows = in_range(r);
-            read_rows += (rows.len() as u64).min(limit);
+            // What the scan returns: the first `limit` rows of the range.
+            let returned = &rows[..rows.len().min(limit as usize)];
+            read_rows += returned.len() as u64;
+            for &i in returned {
+                read_map[i / WINDOW as usize][run.heat.axis.bucket(&keys[i])] += 1;
+            }
+            if read.limit.is_some() {
+                wanted += returned.iter().filter(|&&i| is_wanted(&keys[i])).count() as u64;
+            }
             // The regions from the one holding the start to the one holding the last row read
             // (a limited scan that found its rows) or to the range's end.
             let first = region(&starts, &r.start);
             let last = match rows.get(limit.saturating_sub(1) as usize) {
-                Some(k) if read.limit.is_some() => region(&starts, k),
+                Some(&k) if read.limit.is_some() => region(&starts, &keys[k]),
                 _ => (0..starts.len())
                     .rev()
                     .find(|&i| r.stop.is_empty() || starts[i].as_slice() < r.stop.as_slice())
@@ -240,11 +254,9 @@ fn check(outcome: &Outcome, keys: &[Vec<u8>]) {
                 *t = true;
             }
         }
-        let wanted = keys
-            .iter()
-            .filter(|k| plan.matches(k))
-            .filter(|k| (read.wanted)(span, &Point::decode(k).unwrap()))
-            .count() as u64;
+        if read.limit.is_none() {
+            wanted = keys.iter().filter(|k| is_wanted(k)).count() as u64;
+        }
         assert_eq!(cost.rows_read, read_rows, "{}", read.name);
         assert_eq!(cost.rows_wanted, wanted.min(limit), "{}", read.name);
         assert_eq!(cost.ranges, plan.ranges().len(), "{}", read.name);
@@ -260,6 +272,7 @@ fn check(outcome: &Outcome, keys: &[Vec<u8>]) {
             "{cost:?}"
         );
     }
+    assert_eq!(run.heat.reads, read_map, "the rows-read map");
 }
 
 #[test]

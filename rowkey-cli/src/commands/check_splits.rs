@@ -32,34 +32,40 @@ pub fn space(args: &CheckSplitsArgs) -> Result<KeySpace, InputError> {
     })
 }
 
-/// The split points: the arguments, or standard input's lines for `-`.
+/// The split points: the arguments, or standard input's lines for `-` (blank lines skipped).
+/// A bad point is an error naming where it came from: `<stdin>:LINE` or `argument N`.
 fn splits(args: &CheckSplitsArgs) -> Result<Vec<Vec<u8>>, InputError> {
-    let mut text = Vec::new();
-    for a in &args.splits {
+    let mut points: Vec<(String, Vec<u8>)> = Vec::new();
+    let mut parse = |place: String, text: &str| -> Result<(), InputError> {
+        let key = parse_string_binary(text)
+            .map_err(|e| InputError(format!("{place}: split point {text:?}: {e}")))?;
+        crate::input::key_too_long(&key).map_err(|e| InputError(format!("{place}: {e}")))?;
+        points.push((place, key));
+        Ok(())
+    };
+    for (i, a) in args.splits.iter().enumerate() {
         if a == "-" {
-            for line in std::io::stdin().lock().lines() {
-                let line = line?;
+            for (n, line) in std::io::stdin().lock().lines().enumerate() {
+                let line = line.map_err(|e| InputError(format!("<stdin>:{}: {e}", n + 1)))?;
                 let line = line.trim();
                 if !line.is_empty() {
-                    text.push(line.to_string());
+                    parse(format!("<stdin>:{}", n + 1), line)?;
                 }
             }
         } else {
-            text.push(a.clone());
+            parse(format!("argument {}", i + 1), a)?;
         }
     }
-    let points = text
-        .iter()
-        .map(|s| parse_string_binary(s).map_err(|e| InputError(format!("split point {s:?}: {e}"))))
-        .collect::<Result<Vec<_>, _>>()?;
-    if let Some(w) = points.windows(2).find(|w| w[0] >= w[1]) {
+    if let Some(w) = points.windows(2).find(|w| w[0].1 >= w[1].1) {
         return Err(InputError(format!(
-            "split points must increase: {} then {}",
-            rowkey::hbase::to_string_binary(&w[0]),
-            rowkey::hbase::to_string_binary(&w[1])
+            "{}: split points must increase: {} is not after {} ({})",
+            w[1].0,
+            rowkey::hbase::to_string_binary(&w[1].1),
+            rowkey::hbase::to_string_binary(&w[0].1),
+            w[0].0
         )));
     }
-    Ok(points)
+    Ok(points.into_iter().map(|(_, k)| k).collect())
 }
 
 /// Prints the check; exit code 1 when some region is unreachable.

@@ -1,11 +1,14 @@
 //! `rowkey hotspot`: the main demo. Studies each design (`rowkey_studio`), prints its regions
 //! and the summary tables, and writes one heatmap per design and an HTML page of them all.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
+use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
 
 use rowkey_studio::page::Text;
 use rowkey_studio::summary::{self, Row};
@@ -55,7 +58,11 @@ enum Subject {
 }
 
 impl Subject {
-    fn of(args: &HotspotArgs, options: Options) -> Result<Self, InputError> {
+    fn of(
+        args: &HotspotArgs,
+        options: Options,
+        stop: &Arc<AtomicBool>,
+    ) -> Result<Self, InputError> {
         let Some(path) = &args.keys else {
             // The messages' times are milliseconds.
             let study = study_of(args.writes, &designs(args))
@@ -64,7 +71,8 @@ impl Subject {
                     time_unit: TimeUnit::Millis,
                     ..options
                 })
-                .seed(args.seed);
+                .seed(args.seed)
+                .stop_on(stop.clone());
             return Ok(Subject::Designs(study));
         };
         // One key a line: streamed from the file on each pass. Cells with timestamps: read
@@ -110,15 +118,17 @@ impl Subject {
         &self,
         options: &Options,
         progress: &(dyn Fn(usize, f64) + Sync),
+        stop: &AtomicBool,
     ) -> Result<Vec<Outcome>, InputError> {
         Ok(match self {
             Subject::Designs(study) => study.run_with(progress)?,
-            Subject::Log { name, writes } => vec![rowkey_studio::replay(
+            Subject::Log { name, writes } => vec![rowkey_studio::replay_until(
                 name,
                 "keys",
                 writes.as_ref(),
                 options,
                 &mut |f| progress(0, f),
+                stop,
             )?],
         })
     }
@@ -150,54 +160,121 @@ impl Subject {
     }
 }
 
+/// Checks that the output folder can be written before any long work: creates it if need be
+/// and writes a probe file there (removed). Returns whether it created the folder.
+fn check_out(dir: &Path) -> Result<bool, InputError> {
+    let cannot = |e: std::io::Error| {
+        InputError(format!(
+            "cannot write the output folder {}: {e}",
+            dir.display()
+        ))
+    };
+    let created = !dir.exists();
+    std::fs::create_dir_all(dir).map_err(cannot)?;
+    let probe = dir.join(".rowkey-write-check");
+    std::fs::write(&probe, b"").map_err(cannot)?;
+    std::fs::remove_file(&probe).map_err(cannot)?;
+    Ok(created)
+}
+
+/// Ctrl-C: the first sets `stop` (the simulations end their first pass and report the writes
+/// read so far), the second quits at once (exit code 130).
+fn on_ctrl_c(stop: Arc<AtomicBool>) {
+    // A second handler (a test calling `run` twice in one process) keeps the first.
+    let _ = ctrlc::set_handler(move || {
+        if stop.swap(true, Ordering::SeqCst) {
+            eprintln!("\nstopped");
+            std::process::exit(130);
+        }
+        eprintln!("\nstopping: the report covers the writes read so far (Ctrl-C again to quit)");
+    });
+}
+
 /// Runs the demo.
 pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
     let options = options(args)?;
-    let subject = Subject::of(args, options.clone())?;
+    let stop = Arc::new(AtomicBool::new(false));
+    on_ctrl_c(stop.clone());
+    let subject = Subject::of(args, options.clone(), &stop)?;
+    let created = check_out(&args.out)?;
+    let result = simulate_and_report(args, out, &options, &subject, &stop);
+    if result.is_err() && created {
+        // Nothing written: the folder this run created goes (if still empty).
+        let _ = std::fs::remove_dir(&args.out);
+    }
+    result
+}
+
+fn simulate_and_report(
+    args: &HotspotArgs,
+    out: &mut dyn Write,
+    options: &Options,
+    subject: &Subject,
+    stop: &Arc<AtomicBool>,
+) -> Result<ExitCode, InputError> {
     let names = subject.names();
     let started = Instant::now();
-    let show_progress = std::io::stderr().is_terminal();
-    // Each simulation's fraction done (as f64 bits), drawn as one bar on a terminal.
+    // Each simulation's fraction done (as f64 bits); a bar on stderr once a run takes over
+    // two seconds (indicatif draws nothing when stderr is not a terminal).
     let done: Vec<AtomicU64> = names.iter().map(|_| AtomicU64::new(0)).collect();
-    let bar = Mutex::new(());
+    let bar: Mutex<Option<ProgressBar>> = Mutex::new(None);
     let progress = |i: usize, fraction: f64| {
         done[i].store(fraction.to_bits(), Ordering::Relaxed);
-        if show_progress {
-            let total: f64 = done
-                .iter()
-                .map(|d| f64::from_bits(d.load(Ordering::Relaxed)))
-                .sum::<f64>()
-                / names.len() as f64;
-            let _guard = bar.lock();
-            eprint!(
-                "\r{} simulations [{:<30}] {:>3.0}%",
-                names.len(),
-                "#".repeat((total * 30.0) as usize),
-                total * 100.0
-            );
+        if started.elapsed() < Duration::from_secs(2) {
+            return;
         }
+        let total: f64 = done
+            .iter()
+            .map(|d| f64::from_bits(d.load(Ordering::Relaxed)))
+            .sum::<f64>()
+            / names.len() as f64;
+        let mut bar = bar.lock().unwrap_or_else(|e| e.into_inner());
+        let bar = bar.get_or_insert_with(|| {
+            let b = ProgressBar::new(1000).with_style(
+                ProgressStyle::with_template(
+                    "{msg} [{bar:30}] {percent:>3}% {elapsed} (eta {eta}; Ctrl-C reports what is done)",
+                )
+                .expect("a valid template")
+                .progress_chars("#>-"),
+            );
+            b.set_message(format!("{} simulations", names.len()));
+            b
+        });
+        bar.set_position((total * 1000.0) as u64);
     };
-    let outcomes = subject.run(&options, &progress)?;
-    if show_progress {
-        eprint!("\r{:80}\r", "");
+    let outcomes = subject.run(options, &progress, stop)?;
+    if let Some(bar) = bar.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        bar.finish_and_clear();
     }
-    for (i, (name, outcome)) in names.iter().zip(&outcomes).enumerate() {
+    let rows: Vec<Row> = outcomes.iter().map(Row::new).collect();
+    if let Some(o) = outcomes.iter().find(|o| o.run.stopped) {
+        writeln!(
+            out,
+            "stopped by Ctrl-C after {} writes{}: everything below covers those\n",
+            o.run.span.writes,
+            if outcomes.len() > 1 {
+                " (per design)"
+            } else {
+                ""
+            }
+        )?;
+    }
+    for (i, ((name, outcome), row)) in names.iter().zip(&outcomes).zip(&rows).enumerate() {
         let report = &outcome.run.report;
         writeln!(
             out,
-            "[{}/{}] {name}: {} writes; {} regions after {} splits; in the late windows {:.0}% of each window's writes hit one region",
+            "[{}/{}] {name}: {} writes; {} regions after {} splits; in a late window its busiest region takes {} of the writes (on average)",
             i + 1,
             names.len(),
             report.writes,
             report.regions,
             report.splits,
-            100.0 * report.late(summary::LATE, |w| w.hottest_share)
+            summary::percent(row.hottest_share)
         )?;
         write!(out, "{}", report.chart(16, 40))?;
         writeln!(out)?;
     }
     let writes = outcomes.first().map_or(0, |o| o.run.report.writes);
-    let rows: Vec<Row> = outcomes.iter().map(Row::new).collect();
     let splitting = if options.splits.is_empty() {
         format!("split past {} writes", options.split_writes)
     } else {
@@ -225,7 +302,13 @@ pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputErr
         )?;
         write!(out, "{reads}")?;
     }
-    rowkey_studio::page::write(&args.out, &outcomes, &options, &subject.text(writes))
+    let mut text = subject.text(writes);
+    if outcomes.iter().any(|o| o.run.stopped) {
+        text.workload = text.workload.map(|w| {
+            format!("{w} (a run stopped by Ctrl-C: these are the writes read until then)")
+        });
+    }
+    rowkey_studio::page::write(&args.out, &outcomes, options, &text)
         .map_err(|e| InputError(format!("cannot write {}: {e}", args.out.display())))?;
     writeln!(
         out,

@@ -66,6 +66,7 @@ pub fn writes(path: &Path, bytes: &[u8]) -> Result<Vec<Write>, InputError> {
         if key.is_empty() {
             return Err(at(path, start + 1, "a row with an empty row key"));
         }
+        super::key_too_long(&key).map_err(|e| at(path, start + 1, e))?;
         // Its cells: a cell line, then value lines (four spaces).
         while i < lines.len() {
             match cell_time(lines[i]) {

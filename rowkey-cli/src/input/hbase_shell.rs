@@ -99,6 +99,7 @@ pub fn writes(path: &Path, bytes: &[u8]) -> Result<Vec<Write>, InputError> {
             return Err(at(path, n, "no `value=` after the timestamp"));
         }
         let micros = time(when).map_err(|e| at(path, n, e))?;
+        super::key_too_long(&key).map_err(|e| at(path, n, e))?;
         out.push(Write {
             key,
             micros: Some(micros),

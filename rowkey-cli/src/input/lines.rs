@@ -47,16 +47,28 @@ pub fn binary(text: &str) -> Result<Vec<u8>, String> {
     if text.is_empty() {
         return Err("an empty line: no row key is empty".into());
     }
-    rowkey::hbase::parse_string_binary(text)
-        .map_err(|e| format!("{text:?} is not toStringBinary: {e}"))
+    let key = rowkey::hbase::parse_string_binary(text)
+        .map_err(|e| format!("{:?} is not toStringBinary: {e}", short(text)))?;
+    super::key_too_long(&key)?;
+    Ok(key)
+}
+
+/// A line as an error quotes it: at most 60 characters, then `…`.
+fn short(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
 }
 
 /// A hex key (`0x` prefixes and whitespace ignored); an empty line is an error.
 pub fn hex(text: &str) -> Result<Vec<u8>, String> {
     match super::hex::parse_hex(text) {
         Ok(key) if key.is_empty() => Err("an empty line: no row key is empty".into()),
-        Ok(key) => Ok(key),
-        Err(HexError::NotHex { at, .. }) => Err(format!("{text:?} is not hex at character {at}")),
-        Err(HexError::Odd) => Err(format!("{text:?} has an odd number of hex digits")),
+        Ok(key) => super::key_too_long(&key).map(|()| key),
+        Err(HexError::NotHex { at, .. }) => {
+            Err(format!("{:?} is not hex at character {at}", short(text)))
+        }
+        Err(HexError::Odd) => Err(format!("{:?} has an odd number of hex digits", short(text))),
     }
 }

@@ -34,6 +34,19 @@ pub(crate) fn at(path: &Path, line: usize, what: impl std::fmt::Display) -> Inpu
     InputError(format!("{}:{line}: {what}", path.display()))
 }
 
+/// Why `key` cannot be a row key: longer than HBase's limit (`HConstants.MAX_ROW_LENGTH`,
+/// 32,767 bytes; Bigtable's is 4 KiB).
+pub(crate) fn key_too_long(key: &[u8]) -> Result<(), String> {
+    if key.len() > rowkey::MAX_ROW_LENGTH {
+        return Err(format!(
+            "a key of {} bytes: row keys are at most {} bytes (HBase's MAX_ROW_LENGTH)",
+            key.len(),
+            rowkey::MAX_ROW_LENGTH
+        ));
+    }
+    Ok(())
+}
+
 fn read(path: &Path) -> Result<Vec<u8>, InputError> {
     std::fs::read(path).map_err(|e| InputError(format!("cannot read {}: {e}", path.display())))
 }
@@ -70,6 +83,12 @@ pub fn read_splits(path: &Path, format: SplitFormat) -> Result<Vec<Vec<u8>>, Inp
         SplitFormat::Hex => line(lines::hex)?,
         SplitFormat::SampleRowKeys => sample_row_keys::points(path, &bytes)?,
     };
+    if points.is_empty() {
+        return Err(InputError(format!(
+            "{}: no split points (a table of one region needs no --splits file)",
+            path.display()
+        )));
+    }
     for pair in points.windows(2) {
         if pair[1].1 <= pair[0].1 {
             return Err(at(

@@ -53,6 +53,7 @@ pub fn points(path: &Path, bytes: &[u8]) -> Result<Vec<(usize, Vec<u8>)>, InputE
                 .ok_or_else(|| at(path, n, "an unterminated rowKey string"))?;
             let text = value[..end].replace("\\/", "/");
             let key = base64(&text).map_err(|e| at(path, n, format!("rowKey {e}")))?;
+            super::key_too_long(&key).map_err(|e| at(path, n, e))?;
             if !key.is_empty() {
                 out.push((n, key));
             }

@@ -35,7 +35,7 @@ impl LineLog {
 }
 
 impl Writes for LineLog {
-    fn replay(&self, write: &mut dyn FnMut(Option<i64>, &[u8])) -> Result<(), StudyError> {
+    fn replay(&self, write: &mut rowkey_studio::engine::WriteFn<'_>) -> Result<(), StudyError> {
         let source = |e: String| StudyError::Source(e);
         let cannot =
             |e: std::io::Error| source(format!("cannot read {}: {e}", self.path.display()));
@@ -53,7 +53,9 @@ impl Writes for LineLog {
             let text = std::str::from_utf8(line)
                 .map_err(|_| source(at(&self.path, n, lines::NOT_UTF8).0))?;
             let key = (self.parse)(text).map_err(|e| source(at(&self.path, n, e).0))?;
-            write(None, &key);
+            if write(None, &key).is_break() {
+                return Ok(());
+            }
         }
         if n == 0 {
             return Err(source(format!("{}: no keys", self.path.display())));

@@ -266,6 +266,7 @@ fn a_streamed_log_reads_as_the_whole_file_does() {
             .replay(&mut |t, k| {
                 assert_eq!(t, None);
                 keys.push(k.to_vec());
+                std::ops::ControlFlow::Continue(())
             })
             .map(|()| keys)
             .map_err(|e| e.to_string());

@@ -1,0 +1,101 @@
+//! `rowkey heat`: a live table's load per key range, read from a store's own output, the
+//! hottest ranges listed in a built-in design's key fields (`rowkey_studio::live`).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+use rowkey_studio::live::{self, LiveHeat};
+
+use crate::cli::{HeatArgs, HeatRequests, TikvKeys};
+use crate::error::InputError;
+
+/// A file's name as errors give it, and its text.
+fn read(path: &Path) -> Result<(String, String), InputError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
+    Ok((name, text))
+}
+
+/// The heat the arguments point at.
+pub fn heat(args: &HeatArgs) -> Result<LiveHeat, InputError> {
+    if let Some(listing) = &args.hbase_regions {
+        let jmx = args
+            .hbase_jmx
+            .iter()
+            .map(|p| read(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let jmx: Vec<(&str, &str)> = jmx.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+        let (name, text) = read(listing)?;
+        let requests = match args.requests {
+            HeatRequests::Read => live::hbase::Requests::Read,
+            HeatRequests::Write => live::hbase::Requests::Write,
+        };
+        return Ok(live::hbase::heat(&jmx, (&name, &text), requests)?);
+    }
+    if let Some(path) = &args.bigtable_hot_tablets {
+        let (name, text) = read(path)?;
+        return Ok(live::bigtable::heat(&name, &text, args.table.as_deref())?);
+    }
+    let Some(regions) = &args.pd_regions else {
+        return Err(InputError(
+            "give --hbase-jmx and --hbase-regions, --bigtable-hot-tablets or --pd-regions".into(),
+        ));
+    };
+    let (name, text) = read(regions)?;
+    let hot = args.pd_hot.as_deref().map(read).transpose()?;
+    let keys = match args.tikv_keys {
+        TikvKeys::Raw => live::tikv::Keys::Raw,
+        TikvKeys::Txn => live::tikv::Keys::Txn,
+    };
+    Ok(live::tikv::heat(
+        (&name, &text),
+        hot.as_ref().map(|(n, t)| (n.as_str(), t.as_str())),
+        keys,
+    )?)
+}
+
+/// Prints the hottest ranges.
+pub fn run(args: &HeatArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
+    let heat = heat(args)?;
+    let design = args.design.as_deref().and_then(crate::designs::by_slug);
+    let hot = match design {
+        Some(d) => heat.decode_with(d.labels),
+        None => heat.decode_bytes(),
+    };
+    if let Some(path) = &args.json {
+        std::fs::write(path, heat.key_visualizer_json())
+            .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
+    }
+    writeln!(
+        out,
+        "{} key ranges from {}; load: {} (total {})",
+        heat.ranges.len(),
+        heat.source,
+        heat.metric,
+        number(heat.total())
+    )?;
+    writeln!(
+        out,
+        "the {} hottest, in the fields of {}:",
+        (args.top as usize).min(hot.len()),
+        design.map_or(
+            "the keys' bytes (toStringBinary; --design decodes them)".to_string(),
+            |d| { format!("the {} key", d.name) }
+        )
+    )?;
+    for line in live::listing(&hot, &heat.metric, args.top as usize).lines() {
+        writeln!(out, "  {line}")?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A load as the listing prints it: whole numbers without decimals.
+fn number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
