@@ -149,13 +149,77 @@ fn main() {
         assert_eq!(hand::phoenix_decode(k), hand::phoenix_decode_fast(k));
     }
     let varied = &varied;
+
+    // 16 sorted runs of 10,000 keys (a salt byte, then 16 bytes), rows dealt round-robin: the
+    // merge's input; both merges give the same rows in the same order.
+    let runs: Vec<Vec<Vec<u8>>> = hand::runs(16, 10_000);
+    let merged: Vec<&[u8]> =
+        rowkey::Merge::new(runs.iter().map(|r| r.iter().map(Vec::as_slice)), 1).collect();
+    assert_eq!(merged.len(), 160_000);
+    assert!(merged.windows(2).all(|w| w[0][1..] <= w[1][1..]));
+    assert_eq!(
+        hand::heap_merge(&runs),
+        Some(merged.iter().fold(0u64, |n, k| n + u64::from(k[0]))),
+        "the floor merges the same rows"
+    );
+    let runs = &runs;
+
+    // FoundationDB tuples: the floor, rowkey and foundationdb-tuple write the same bytes.
+    let fdb_ints = FdbInts {
+        a: 70_000,
+        b: 12,
+        c: 1_700_000_000_123,
+    };
+    let fdb_mixed = FdbMixed {
+        tenant: "acme\0eu".into(),
+        at: -1_700_000_000_123,
+        name: "orders".into(),
+    };
+    same_bytes("fdb ints", fdb_ints.encode().unwrap(), |o| {
+        hand::fdb_ints_encode(&fdb_ints, o)
+    });
+    same_bytes("fdb mixed", fdb_mixed.encode().unwrap(), |o| {
+        hand::fdb_mixed_encode(&fdb_mixed, o)
+    });
+    let fdb_ints_key = fdb_ints.encode().unwrap();
+    let fdb_mixed_key = fdb_mixed.encode().unwrap();
+    assert_eq!(
+        foundationdb_tuple::pack(&(fdb_ints.a, fdb_ints.b, fdb_ints.c)),
+        fdb_ints_key
+    );
+    assert_eq!(
+        foundationdb_tuple::pack(&(
+            fdb_mixed.tenant.as_str(),
+            fdb_mixed.at,
+            fdb_mixed.name.as_str()
+        )),
+        fdb_mixed_key
+    );
+    assert_eq!(hand::fdb_ints_decode(&fdb_ints_key), Some(fdb_ints.clone()));
+    assert_eq!(
+        hand::fdb_mixed_decode(&fdb_mixed_key),
+        Some(fdb_mixed.clone())
+    );
+    let (fdb_ints, fdb_mixed) = (&fdb_ints, &fdb_mixed);
+    let (fdb_ints_key, fdb_mixed_key) = (&fdb_ints_key[..], &fdb_mixed_key[..]);
+    // The day's plan: the floor's ranges are rowkey's.
+    let plan = Md5Message::scan().date(DAY).plan().unwrap();
+    let floor_ranges = hand::day_ranges(DAY);
+    assert_eq!(
+        plan.ranges()
+            .iter()
+            .map(|r| (r.start.clone(), r.stop.clone()))
+            .collect::<Vec<_>>(),
+        floor_ranges,
+        "the floor plans the same ranges"
+    );
     let (mut c1, mut c2, mut c3) = (0usize, 0usize, 0usize);
     let next = |c: &mut usize| {
         *c = (*c + 1) & 4095;
         *c
     };
-    let mut o = [(); 19].map(|_| Vec::<u8>::with_capacity(256));
-    let [o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16, o17, o18, o19] =
+    let mut o = [(); 21].map(|_| Vec::<u8>::with_capacity(256));
+    let [o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16, o17, o18, o19, o20, o21] =
         &mut o;
     let (m, metric, phoenix, md5, xxh3, capped) = (&m, &metric, &phoenix, &md5, &xxh3, &capped);
     let mut groups = vec![
@@ -392,8 +456,101 @@ fn main() {
                 ),
             ],
         },
+        Group {
+            name: "FDB tuple `(u32, u32, u64)` encode_into",
+            impls: vec![
+                (
+                    "floor",
+                    body!(o15.clear(); hand::fdb_ints_encode(black_box(fdb_ints), o15); black_box(&*o15);),
+                ),
+                (
+                    "rowkey",
+                    body!(o16.clear(); black_box(fdb_ints).encode_into(o16).unwrap(); black_box(&*o16);),
+                ),
+                (
+                    "foundationdb-tuple",
+                    body!(let f = black_box(fdb_ints); black_box(foundationdb_tuple::pack(&(f.a, f.b, f.c)));),
+                ),
+            ],
+        },
+        Group {
+            name: "FDB tuple `(u32, u32, u64)` decode",
+            impls: vec![
+                (
+                    "floor",
+                    body!(black_box(hand::fdb_ints_decode(black_box(fdb_ints_key)).unwrap());),
+                ),
+                (
+                    "rowkey",
+                    body!(black_box(FdbInts::decode(black_box(fdb_ints_key)).unwrap());),
+                ),
+                (
+                    "foundationdb-tuple",
+                    body!(black_box(foundationdb_tuple::unpack::<(u32, u32, u64)>(black_box(fdb_ints_key)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "FDB tuple `(String, i64, String)`, a string with `00`, encode_into",
+            impls: vec![
+                (
+                    "floor",
+                    body!(o20.clear(); hand::fdb_mixed_encode(black_box(fdb_mixed), o20); black_box(&*o20);),
+                ),
+                (
+                    "rowkey",
+                    body!(o21.clear(); black_box(fdb_mixed).encode_into(o21).unwrap(); black_box(&*o21);),
+                ),
+                (
+                    "foundationdb-tuple",
+                    body!(let f = black_box(fdb_mixed); black_box(foundationdb_tuple::pack(&(f.tenant.as_str(), f.at, f.name.as_str())));),
+                ),
+            ],
+        },
+        Group {
+            name: "FDB tuple `(String, i64, String)` decode",
+            impls: vec![
+                (
+                    "floor",
+                    body!(black_box(hand::fdb_mixed_decode(black_box(fdb_mixed_key)).unwrap());),
+                ),
+                (
+                    "rowkey",
+                    body!(black_box(FdbMixed::decode(black_box(fdb_mixed_key)).unwrap());),
+                ),
+                (
+                    "foundationdb-tuple",
+                    body!(black_box(foundationdb_tuple::unpack::<(String, i64, String)>(black_box(fdb_mixed_key)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "merge 16 sorted runs of 10,000 keys (160,000 rows an op)",
+            impls: vec![
+                (
+                    "floor (BinaryHeap k-way merge)",
+                    body!(black_box(hand::heap_merge(black_box(runs))).unwrap();),
+                ),
+                (
+                    "rowkey Merge",
+                    body!(black_box(rowkey::Merge::new(black_box(runs).iter().map(|r| r.iter().map(Vec::as_slice)), 1).fold(0u64, |n, k| n + u64::from(k[0])));),
+                ),
+            ],
+        },
+        Group {
+            name: "plan a 16-bucket md5-salted key's one-day scan",
+            impls: vec![
+                (
+                    "floor (the 16 ranges built by hand)",
+                    body!(black_box(hand::day_ranges(black_box(DAY)));),
+                ),
+                (
+                    "rowkey scan().date(d).plan()",
+                    body!(black_box(Md5Message::scan().date(black_box(DAY)).plan().unwrap());),
+                ),
+            ],
+        },
     ];
-    let _ = (o15, o16);
     println!("| workload | implementation | median ns/op | / floor |");
     println!("|---|---|---|---|");
     for g in &mut groups {

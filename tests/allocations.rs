@@ -110,3 +110,40 @@ fn encode_into_does_not_allocate_when_there_is_room() {
     assert_eq!(n, 0);
     assert_eq!(out.len(), 10 * (16 + 14 + 13));
 }
+
+#[derive(RowKey)]
+#[salt(md5, buckets = 16, of = "message_id")]
+struct Bucketed {
+    date: u32,
+    time: u32,
+    message_id: u64,
+}
+
+#[derive(RowKey)]
+#[salt(md5, buckets = 64, of = "message_id")]
+struct Bucketed64 {
+    date: u32,
+    time: u32,
+    message_id: u64,
+}
+
+/// A plan of a bucketed key allocates each range's start and stop once and the vector of them
+/// once; the salts stay on the stack. What the builder itself holds (the fixed field's bytes,
+/// the partial key and its spans, the one range under the salt: 6 allocations) does not grow
+/// with the buckets.
+#[test]
+fn a_bucketed_plan_allocates_its_ranges_and_a_constant() {
+    let _ = Bucketed::scan().date(7).plan().unwrap(); // warm thread-locals
+    let mut plan = None;
+    let n16 = allocations(|| plan = Some(Bucketed::scan().date(20_261_125).plan().unwrap()));
+    assert_eq!(plan.unwrap().ranges().len(), 16);
+    let mut plan = None;
+    let n64 = allocations(|| plan = Some(Bucketed64::scan().date(20_261_125).plan().unwrap()));
+    assert_eq!(plan.unwrap().ranges().len(), 64);
+    assert_eq!(n64 - n16, 2 * (64 - 16), "two allocations per range");
+    assert_eq!(
+        n16,
+        2 * 16 + 1 + 6,
+        "the ranges, their vector and the builder's 6"
+    );
+}

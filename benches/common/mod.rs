@@ -62,8 +62,200 @@ pub struct Xxh3Message {
     pub message_id: u64,
 }
 
+/// FoundationDB tuple `(u32, u32, u64)`.
+#[derive(RowKey, Debug, PartialEq, Clone)]
+#[rowkey(encoding = "fdb_tuple")]
+pub struct FdbInts {
+    pub a: u32,
+    pub b: u32,
+    pub c: u64,
+}
+
+/// FoundationDB tuple `(String, i64, String)`.
+#[derive(RowKey, Debug, PartialEq, Clone)]
+#[rowkey(encoding = "fdb_tuple")]
+pub struct FdbMixed {
+    pub tenant: String,
+    pub at: i64,
+    pub name: String,
+}
+
+/// The day the planning workload scans.
+pub const DAY: u32 = 20_261_125;
+
 /// The floors: correct hand-written code.
 pub mod hand {
+    use std::cmp::Reverse;
+    use std::collections::BinaryHeap;
+
+    /// `k` sorted runs of `n` keys each: a salt byte (the run), then a big-endian counter and
+    /// eight zero bytes; the counter is dealt round-robin, so the merge interleaves all runs.
+    pub fn runs(k: usize, n: usize) -> Vec<Vec<Vec<u8>>> {
+        (0..k)
+            .map(|b| {
+                (0..n)
+                    .map(|i| {
+                        let mut key = vec![b as u8];
+                        key.extend_from_slice(&((i * k + b) as u64).to_be_bytes());
+                        key.extend_from_slice(&[0; 8]);
+                        key
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The k-way merge of `runs` by key after the salt byte, with a `BinaryHeap` of
+    /// (key, run, position): pop the least, push its run's next. Returns a checksum of the
+    /// rows in order (the sum of their salt bytes, weighted by nothing: order is checked by
+    /// the caller once).
+    pub fn heap_merge(runs: &[Vec<Vec<u8>>]) -> Option<u64> {
+        let mut heap = BinaryHeap::with_capacity(runs.len());
+        for (r, run) in runs.iter().enumerate() {
+            if let Some(k) = run.first() {
+                heap.push(Reverse((&k[1..], r, 0usize)));
+            }
+        }
+        let mut sum = 0u64;
+        while let Some(Reverse((_, r, i))) = heap.pop() {
+            sum += u64::from(runs[r][i][0]);
+            if let Some(k) = runs[r].get(i + 1) {
+                heap.push(Reverse((&k[1..], r, i + 1)));
+            }
+        }
+        Some(sum)
+    }
+
+    /// FoundationDB's integer element of `-mag`/`mag` (below 2^64 - 1) into `out`.
+    #[inline]
+    fn fdb_int(out: &mut Vec<u8>, neg: bool, mag: u64) {
+        if mag == 0 {
+            out.push(0x14);
+            return;
+        }
+        let n = (71 - mag.leading_zeros() as usize) / 8;
+        let stored = if neg { !mag } else { mag };
+        out.push(if neg { 0x14 - n as u8 } else { 0x14 + n as u8 });
+        out.extend_from_slice(&stored.to_be_bytes()[8 - n..]);
+    }
+
+    /// FoundationDB's string element: `02`, the UTF-8 with `00` as `00 FF`, `00`.
+    #[inline]
+    fn fdb_str(out: &mut Vec<u8>, s: &str) {
+        out.push(0x02);
+        for part in s.as_bytes().split_inclusive(|&b| b == 0) {
+            out.extend_from_slice(part);
+            if part.last() == Some(&0) {
+                out.push(0xff);
+            }
+        }
+        out.push(0x00);
+    }
+
+    pub fn fdb_ints_encode(k: &super::FdbInts, out: &mut Vec<u8>) {
+        out.reserve(24);
+        fdb_int(out, false, u64::from(k.a));
+        fdb_int(out, false, u64::from(k.b));
+        fdb_int(out, false, k.c);
+    }
+
+    pub fn fdb_mixed_encode(k: &super::FdbMixed, out: &mut Vec<u8>) {
+        out.reserve(k.tenant.len() + k.name.len() + 16);
+        fdb_str(out, &k.tenant);
+        fdb_int(out, k.at < 0, k.at.unsigned_abs());
+        fdb_str(out, &k.name);
+    }
+
+    /// An integer element (codes `0C` to `1C`, canonical) and the bytes after it.
+    #[inline]
+    fn read_int(key: &[u8]) -> Option<(bool, u64, &[u8])> {
+        let (&code, rest) = key.split_first()?;
+        let (neg, n) = match code {
+            0x14 => return Some((false, 0, rest)),
+            0x15..=0x1c => (false, usize::from(code - 0x14)),
+            0x0c..=0x13 => (true, usize::from(0x14 - code)),
+            _ => return None,
+        };
+        let raw = rest.get(..n)?;
+        let mut b = [0u8; 8];
+        b[8 - n..].copy_from_slice(raw);
+        let stored = u64::from_be_bytes(b);
+        let mag = if neg {
+            (u64::MAX >> (64 - 8 * n)) - stored
+        } else {
+            stored
+        };
+        if mag == 0 || (71 - mag.leading_zeros() as usize) / 8 != n || mag == u64::MAX {
+            return None;
+        }
+        Some((neg, mag, &rest[n..]))
+    }
+
+    /// A string element and the bytes after it.
+    #[inline]
+    fn read_str(key: &[u8]) -> Option<(String, &[u8])> {
+        let rest = key.strip_prefix(&[0x02])?;
+        let mut out = Vec::new();
+        let mut i = 0;
+        loop {
+            let z = rest[i..].iter().position(|&b| b == 0)?;
+            out.extend_from_slice(&rest[i..i + z]);
+            i += z;
+            if rest.get(i + 1) == Some(&0xff) {
+                out.push(0);
+                i += 2;
+            } else {
+                return Some((String::from_utf8(out).ok()?, &rest[i + 1..]));
+            }
+        }
+    }
+
+    pub fn fdb_ints_decode(key: &[u8]) -> Option<super::FdbInts> {
+        let (false, a, rest) = read_int(key)? else {
+            return None;
+        };
+        let (false, b, rest) = read_int(rest)? else {
+            return None;
+        };
+        let (false, c, rest) = read_int(rest)? else {
+            return None;
+        };
+        rest.is_empty().then_some(super::FdbInts {
+            a: u32::try_from(a).ok()?,
+            b: u32::try_from(b).ok()?,
+            c,
+        })
+    }
+
+    pub fn fdb_mixed_decode(key: &[u8]) -> Option<super::FdbMixed> {
+        let (tenant, rest) = read_str(key)?;
+        let (neg, mag, rest) = read_int(rest)?;
+        let (name, rest) = read_str(rest)?;
+        let at = if neg {
+            0i64.checked_sub_unsigned(mag)?
+        } else {
+            i64::try_from(mag).ok()?
+        };
+        rest.is_empty()
+            .then_some(super::FdbMixed { tenant, at, name })
+    }
+
+    /// The 16 ranges of one day of `Md5Message` (`#[salt(md5, buckets = 16)]`, `date: u32`
+    /// first): for each bucket b, from `b date` to `b date+1`.
+    pub fn day_ranges(day: u32) -> Vec<(Vec<u8>, Vec<u8>)> {
+        (0..16u8)
+            .map(|b| {
+                let mut start = Vec::with_capacity(5);
+                start.push(b);
+                start.extend_from_slice(&day.to_be_bytes());
+                let mut stop = Vec::with_capacity(5);
+                stop.push(b);
+                stop.extend_from_slice(&(day + 1).to_be_bytes());
+                (start, stop)
+            })
+            .collect()
+    }
+
     /// The message key: a stack array, copied once.
     #[inline]
     pub fn message_bytes(date: u32, time: u32, id: u64) -> [u8; 16] {

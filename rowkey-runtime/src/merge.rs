@@ -1,7 +1,6 @@
 //! [`Merge`]: one sorted stream per range of a fanned-out plan in, rows in global key order out.
 
 use std::cmp::Ordering;
-use std::collections::BinaryHeap;
 
 /// A row a stream yields: the merge orders by its key.
 pub trait RowItem {
@@ -33,9 +32,10 @@ impl<T: RowItem, E> RowItem for Result<T, E> {
     }
 }
 
-/// A stream's row waiting in a merge's heap.
+/// A stream's row waiting in a merge's heap (`None` once taken out, until its stream's next
+/// row replaces it).
 pub(crate) struct Head<T> {
-    pub(crate) item: T,
+    pub(crate) item: Option<T>,
     pub(crate) stream: usize,
     pub(crate) skip: usize,
     pub(crate) reverse: bool,
@@ -50,14 +50,17 @@ pub(crate) fn kept<T: RowItem>(key_len: Option<usize>, item: &T) -> bool {
 }
 
 impl<T: RowItem> Head<T> {
+    #[inline]
     fn key(&self) -> Option<&[u8]> {
         self.item
-            .row_key()
+            .as_ref()
+            .and_then(RowItem::row_key)
             .map(|k| k.get(self.skip..).unwrap_or(&[]))
     }
 
     /// The order in which heads leave the heap: errors first, then keys (salt skipped) in
     /// ascending or descending order, then stream index so equal keys keep stream order.
+    #[inline]
     fn rank(&self, other: &Self) -> Ordering {
         let by_key = match (self.key(), other.key()) {
             (None, None) => Ordering::Equal,
@@ -70,21 +73,113 @@ impl<T: RowItem> Head<T> {
     }
 }
 
-impl<T: RowItem> PartialEq for Head<T> {
-    fn eq(&self, other: &Self) -> bool {
-        self.rank(other) == Ordering::Equal
+/// The heads of a merge's streams, a binary min-heap by [`Head::rank`] whose top can be taken
+/// out and later refilled from the same stream (or removed) in one pass down the heap: the
+/// k-way merge's one operation per row, with about log2(k) + 1 comparisons (Floyd's: the hole
+/// goes down along the smaller children, then the new head climbs back, usually not far).
+pub(crate) struct Heads<T> {
+    v: Vec<Head<T>>,
+}
+
+impl<T> Heads<T> {
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        Heads {
+            v: Vec::with_capacity(n),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.v.len()
+    }
+
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    pub(crate) fn clear(&mut self) {
+        self.v.clear();
     }
 }
-impl<T: RowItem> Eq for Head<T> {}
-impl<T: RowItem> PartialOrd for Head<T> {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
+
+impl<T: RowItem> Heads<T> {
+    #[inline]
+    fn less(&self, a: usize, b: usize) -> bool {
+        self.v[a].rank(&self.v[b]) == Ordering::Less
     }
-}
-impl<T: RowItem> Ord for Head<T> {
-    // BinaryHeap pops the greatest: invert so the first in rank comes out first.
-    fn cmp(&self, other: &Self) -> Ordering {
-        other.rank(self)
+
+    /// Adds a head.
+    pub(crate) fn push(&mut self, head: Head<T>) {
+        self.v.push(head);
+        self.up(self.v.len() - 1);
+    }
+
+    /// Moves the first head's row out, leaving its slot (ranked first) to be replaced or
+    /// popped next.
+    #[inline]
+    pub(crate) fn take_top_item(&mut self) -> Option<T> {
+        self.v.first_mut()?.item.take()
+    }
+
+    /// The first head's stream, if any.
+    pub(crate) fn top_stream(&self) -> Option<usize> {
+        self.v.first().map(|h| h.stream)
+    }
+
+    /// Replaces the first head by `head` (the next row of its stream) and restores the order.
+    #[inline]
+    pub(crate) fn replace_top(&mut self, head: Head<T>) {
+        self.v[0] = head;
+        self.down_then_up(0);
+    }
+
+    /// Removes and returns the first head.
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<Head<T>> {
+        let last = self.v.pop()?;
+        if self.v.is_empty() {
+            return Some(last);
+        }
+        let top = core::mem::replace(&mut self.v[0], last);
+        self.down_then_up(0);
+        Some(top)
+    }
+
+    fn up(&mut self, mut i: usize) {
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if !self.less(i, parent) {
+                break;
+            }
+            self.v.swap(i, parent);
+            i = parent;
+        }
+    }
+
+    /// Floyd's sift: the element at `i` is swapped down along the smaller children to a leaf,
+    /// then up to where it belongs.
+    #[inline]
+    fn down_then_up(&mut self, mut i: usize) {
+        let n = self.v.len();
+        let start = i;
+        loop {
+            let left = 2 * i + 1;
+            if left >= n {
+                break;
+            }
+            let right = left + 1;
+            let child = if right < n && self.less(right, left) {
+                right
+            } else {
+                left
+            };
+            self.v.swap(i, child);
+            i = child;
+        }
+        while i > start {
+            let parent = (i - 1) / 2;
+            if !self.less(i, parent) {
+                break;
+            }
+            self.v.swap(i, parent);
+            i = parent;
+        }
     }
 }
 
@@ -112,7 +207,7 @@ impl Options {
     /// `item` of `stream` as a head of the heap, or `None` when the filter drops it.
     pub(crate) fn head<T: RowItem>(&self, item: T, stream: usize) -> Option<Head<T>> {
         kept(self.key_len, &item).then_some(Head {
-            item,
+            item: Some(item),
             stream,
             skip: self.skip,
             reverse: self.reverse,
@@ -175,11 +270,12 @@ pub(crate) use merge_options;
 /// ```
 pub struct Merge<I: Iterator> {
     streams: Vec<I>,
-    heap: BinaryHeap<Head<I::Item>>,
+    heap: Heads<I::Item>,
     options: Options,
     started: bool,
-    /// The stream whose head was returned last, refilled only when the next row is asked for.
-    pending: Option<usize>,
+    /// True when the first head's row was returned: its stream's next row replaces it only
+    /// when the next row is asked for.
+    taken: bool,
 }
 
 impl<I> Merge<I>
@@ -191,11 +287,11 @@ where
     pub fn new(streams: impl IntoIterator<Item = I>, skip: usize) -> Self {
         let streams: Vec<I> = streams.into_iter().collect();
         Merge {
-            heap: BinaryHeap::with_capacity(streams.len()),
+            heap: Heads::with_capacity(streams.len()),
             streams,
             options: Options::new(skip),
             started: false,
-            pending: None,
+            taken: false,
         }
     }
 
@@ -204,14 +300,13 @@ where
         "Stops after `n` rows without reading further."
     );
 
-    /// Reads the stream's next row (skipping rows the filter drops) into the heap.
-    fn pull(&mut self, stream: usize) {
-        for item in self.streams[stream].by_ref() {
-            if let Some(head) = self.options.head(item, stream) {
-                self.heap.push(head);
-                return;
-            }
-        }
+    /// The stream's next row the filter keeps, as a head.
+    #[inline]
+    fn next_head(&mut self, stream: usize) -> Option<Head<I::Item>> {
+        let options = self.options;
+        self.streams[stream]
+            .by_ref()
+            .find_map(|item| options.head(item, stream))
     }
 }
 
@@ -229,16 +324,28 @@ where
         if !self.started {
             self.started = true;
             for stream in 0..self.streams.len() {
-                self.pull(stream);
+                if let Some(head) = self.next_head(stream) {
+                    self.heap.push(head);
+                }
             }
         }
-        if let Some(stream) = self.pending.take() {
-            self.pull(stream);
+        if self.taken {
+            // The row returned last was the first head's: its stream's next row replaces it.
+            self.taken = false;
+            let stream = self.heap.top_stream()?;
+            match self.next_head(stream) {
+                Some(next) => {
+                    self.heap.replace_top(next);
+                }
+                None => {
+                    self.heap.pop();
+                }
+            }
         }
-        let head = self.heap.pop()?;
-        self.pending = Some(head.stream);
+        let item = self.heap.take_top_item()?;
+        self.taken = true;
         self.options.count();
-        Some(head.item)
+        Some(item)
     }
 }
 

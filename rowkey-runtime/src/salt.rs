@@ -124,11 +124,21 @@ impl Salt {
     /// assert_eq!(Salt::JavaHash { buckets: 1000, width: 1 }.bucket_salt(999), [0xE7]);
     /// ```
     pub fn bucket_salt(&self, bucket: u32) -> Vec<u8> {
+        let (bytes, n) = self.bucket_salt_bytes(bucket);
+        bytes[..n].to_vec()
+    }
+
+    /// [`bucket_salt`](Self::bucket_salt) on the stack: the salt's bytes and how many.
+    pub(crate) fn bucket_salt_bytes(&self, bucket: u32) -> ([u8; 16], usize) {
         match *self {
             Salt::JavaHash { width, .. } | Salt::OpenTsdb { width, .. } => {
-                salt_bytes(bucket, width).to_vec()[..usize::from(width)].to_vec()
+                (salt_bytes(bucket, width), usize::from(width).min(16))
             }
-            _ => vec![bucket as u8],
+            _ => {
+                let mut out = [0u8; 16];
+                out[0] = bucket as u8;
+                (out, 1)
+            }
         }
     }
 

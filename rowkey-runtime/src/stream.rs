@@ -7,11 +7,11 @@
 use core::future::Future;
 use core::pin::Pin;
 use core::task::{Context, Poll};
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::VecDeque;
 
 use futures_core::Stream;
 
-use crate::merge::{merge_options, Head, Options, RowItem};
+use crate::merge::{merge_options, Heads, Options, RowItem};
 use crate::scan::{ScanPlan, ScanRange};
 
 /// The merge of [`Merge`](crate::Merge) over `Stream`s: rows in global key order (the first
@@ -35,7 +35,7 @@ use crate::scan::{ScanPlan, ScanRange};
 pub struct MergeStream<S: Stream> {
     /// `None` once a stream has ended (or was dropped at the limit).
     streams: Vec<Option<S>>,
-    heap: BinaryHeap<Head<S::Item>>,
+    heap: Heads<S::Item>,
     /// Streams whose next row (or end) must be known before the next row can come out, in the
     /// order they are waited on.
     waiting: VecDeque<usize>,
@@ -52,7 +52,7 @@ where
     pub fn new(streams: impl IntoIterator<Item = S>, skip: usize) -> Self {
         let streams: Vec<Option<S>> = streams.into_iter().map(Some).collect();
         MergeStream {
-            heap: BinaryHeap::with_capacity(streams.len()),
+            heap: Heads::with_capacity(streams.len()),
             waiting: (0..streams.len()).collect(),
             streams,
             options: Options::new(skip),
@@ -129,7 +129,7 @@ where
             this.heap.clear();
             this.waiting.clear();
         }
-        Poll::Ready(Some(head.item))
+        Poll::Ready(head.item)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

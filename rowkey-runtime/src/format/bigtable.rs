@@ -63,21 +63,81 @@ fn field_len(value: &[u8], desc: bool, last: bool) -> usize {
     body + if desc || !last { 2 } else { 0 }
 }
 
+/// Where a field's unescaped bytes go: a `Vec` for strings and bytes, a stack buffer for
+/// integers (at most 10 bytes; longer is not an integer of this format anyway).
+trait Out {
+    /// Appends `bytes`, each XOR `flip`.
+    fn put(&mut self, bytes: &[u8], flip: u8);
+    fn push(&mut self, b: u8);
+}
+
+impl Out for Vec<u8> {
+    #[inline]
+    fn put(&mut self, bytes: &[u8], flip: u8) {
+        if flip == 0 {
+            self.extend_from_slice(bytes);
+        } else {
+            self.extend(bytes.iter().map(|b| b ^ flip));
+        }
+    }
+    #[inline]
+    fn push(&mut self, b: u8) {
+        Vec::push(self, b);
+    }
+}
+
+/// A field of at most 16 bytes on the stack; `len` past 16 means it was longer.
+struct Small {
+    buf: [u8; 16],
+    len: usize,
+}
+
+impl Small {
+    fn bytes(&self) -> Option<&[u8]> {
+        self.buf.get(..self.len)
+    }
+}
+
+impl Out for Small {
+    #[inline]
+    fn put(&mut self, bytes: &[u8], flip: u8) {
+        if let Some(dst) = self.buf.get_mut(self.len..self.len + bytes.len()) {
+            for (d, s) in dst.iter_mut().zip(bytes) {
+                *d = s ^ flip;
+            }
+        }
+        self.len += bytes.len();
+    }
+    #[inline]
+    fn push(&mut self, b: u8) {
+        self.put(&[b], 0);
+    }
+}
+
 /// Reads one field's value: up to its `00 01` separator, or to the end of the key (the last
 /// field that remains, ASC). Refuses what rules 1 to 4 never write.
 fn read_field(r: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
+    let mut out = Vec::new();
+    read_field_into(r, &mut out)?;
+    Ok(out)
+}
+
+/// [`read_field`] into `out`: runs of bytes up to the next `00` copied at once.
+#[inline]
+fn read_field_into(r: &mut Reader<'_>, out: &mut impl Out) -> Result<(), DecodeError> {
     let flip = r.flip();
     let start = r.offset();
     let rest = r.rest();
-    let mut out = Vec::new();
     let mut i = 0;
     let mut separated = false;
     let mut empty_marker = false;
     while i < rest.len() {
         let b = rest[i] ^ flip;
         if b != 0 {
-            out.push(b);
-            i += 1;
+            // A run up to the next escaped 00 (a stored byte equal to `flip`).
+            let run = find_byte(&rest[i..], flip).unwrap_or(rest.len() - i);
+            out.put(&rest[i..i + run], flip);
+            i += run;
             continue;
         }
         let Some(next) = rest.get(i + 1).map(|n| n ^ flip) else {
@@ -134,7 +194,7 @@ fn read_field(r: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
             "a field after this 00 01 (the last ASC field has no separator)",
         ));
     }
-    Ok(out)
+    Ok(())
 }
 
 /// `Bytes` (raw bytes, for `Vec<u8>`) and `String` (its UTF-8 bytes) fields; `DESC` for a
@@ -370,8 +430,13 @@ macro_rules! int_format {
 
             fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
                 let start = r.offset();
-                let b = read_field(r)?;
-                <Self as IntBytes>::int::<T>(&b)
+                let mut b = Small {
+                    buf: [0; 16],
+                    len: 0,
+                };
+                read_field_into(r, &mut b)?;
+                b.bytes()
+                    .and_then(<Self as IntBytes>::int::<T>)
                     .ok_or($expected)
                     .and_then(|n| match <Self as IntBytes>::NEGATIVE {
                         Some(_) if n < 0 => Err(NEGATIVE_READ),

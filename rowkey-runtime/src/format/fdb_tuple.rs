@@ -329,6 +329,153 @@ fn unpack_int(r: &mut Reader<'_>) -> Result<(bool, u128), DecodeError> {
     Ok((neg, mag))
 }
 
+/// The packed length of `-mag` or `mag` for magnitudes of at most 64 bits: no `u128` pass.
+#[inline]
+fn int_len64(mag: u64) -> usize {
+    match mag {
+        0 => 1,
+        u64::MAX => 10,
+        m => 1 + (71 - m.leading_zeros() as usize) / 8,
+    }
+}
+
+/// [`pack_int`] for magnitudes of at most 64 bits: the code and the bytes from one stack
+/// array, in one copy.
+#[inline]
+fn pack_int64(w: &mut Writer<'_>, neg: bool, mag: u64) {
+    if mag == 0 {
+        w.put_byte(INT_ZERO);
+        return;
+    }
+    if mag == u64::MAX {
+        return pack_int(w, neg, u128::from(mag));
+    }
+    let n = (71 - mag.leading_zeros() as usize) / 8;
+    let stored = if neg { !mag } else { mag };
+    let mut buf = [0u8; 9];
+    buf[1..].copy_from_slice(&stored.to_be_bytes());
+    buf[8 - n] = if neg {
+        INT_ZERO - n as u8
+    } else {
+        INT_ZERO + n as u8
+    };
+    w.put(&buf[8 - n..]);
+}
+
+/// [`unpack_int`] for the integers of at most 8 bytes (codes `0C` to `1C`), read into a
+/// `u64`; the big forms go through `unpack_int`.
+#[inline]
+fn unpack_int64(r: &mut Reader<'_>) -> Result<(bool, u64), DecodeError> {
+    let at = r.offset();
+    let rest = r.rest();
+    let Some(&code) = rest.first() else {
+        return unpack_int(r).map(|(neg, mag)| (neg, mag as u64));
+    };
+    let (neg, n) = match code {
+        INT_ZERO => {
+            r.advance(1);
+            return Ok((false, 0));
+        }
+        0x15..=0x1c => (false, usize::from(code - INT_ZERO)),
+        0x0c..=0x13 => (true, usize::from(INT_ZERO - code)),
+        POS_BIG | NEG_BIG => {
+            let (neg, mag) = unpack_int(r)?;
+            return u64::try_from(mag)
+                .map(|m| (neg, m))
+                .map_err(|_| r.out_of_range(at));
+        }
+        _ => {
+            r.advance(1);
+            return Err(r.invalid(at, "an integer (type code 0B to 1D)"));
+        }
+    };
+    let Some(raw) = rest.get(1..=n) else {
+        return unpack_int(r).map(|(neg, mag)| (neg, mag as u64));
+    };
+    let mut b = [0u8; 8];
+    b[8 - n..].copy_from_slice(raw);
+    let stored = u64::from_be_bytes(b);
+    let mag = if neg {
+        // The one's complement in n bytes.
+        (u64::MAX >> (64 - 8 * n)) - stored
+    } else {
+        stored
+    };
+    r.advance(1 + n);
+    if mag == 0 || (71 - mag.leading_zeros() as usize) / 8 != n || mag == u64::MAX {
+        return Err(r.invalid(
+            at,
+            "an integer in its shortest form (1D 08 / 0B F7 from 2^64 - 1 up, as Python's pack writes)",
+        ));
+    }
+    Ok((neg, mag))
+}
+
+macro_rules! unsigned_element64 {
+    ($($t:ty),*) => {$(
+        impl TupleValue for $t {
+            const WIDTH: Option<usize> = None;
+            const MAX_WIDTH: Option<usize> = Some(if <$t>::MAX as u128 >= BIG {
+                2 + core::mem::size_of::<$t>()
+            } else {
+                1 + core::mem::size_of::<$t>()
+            });
+
+            #[inline]
+            fn packed_len(&self) -> usize {
+                int_len64(*self as u64)
+            }
+
+            #[inline]
+            fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+                pack_int64(w, false, *self as u64);
+                Ok(())
+            }
+
+            #[inline]
+            fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+                let at = r.offset();
+                match unpack_int64(r)? {
+                    (false, mag) => <$t>::try_from(mag).map_err(|_| r.out_of_range(at)),
+                    (true, _) => Err(r.out_of_range(at)),
+                }
+            }
+        }
+    )*};
+}
+
+macro_rules! signed_element64 {
+    ($($t:ty),*) => {$(
+        impl TupleValue for $t {
+            const WIDTH: Option<usize> = None;
+            const MAX_WIDTH: Option<usize> = Some(1 + core::mem::size_of::<$t>());
+
+            #[inline]
+            fn packed_len(&self) -> usize {
+                int_len64(self.unsigned_abs() as u64)
+            }
+
+            #[inline]
+            fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+                pack_int64(w, *self < 0, self.unsigned_abs() as u64);
+                Ok(())
+            }
+
+            #[inline]
+            fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+                let at = r.offset();
+                let (neg, mag) = unpack_int64(r)?;
+                let v = if neg {
+                    0i64.checked_sub_unsigned(mag)
+                } else {
+                    i64::try_from(mag).ok()
+                };
+                v.and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| r.out_of_range(at))
+            }
+        }
+    )*};
+}
+
 macro_rules! unsigned_element {
     ($($t:ty),*) => {$(
         impl TupleValue for $t {
@@ -396,8 +543,10 @@ macro_rules! signed_element {
     )*};
 }
 
-unsigned_element!(u8, u16, u32, u64, u128);
-signed_element!(i8, i16, i32, i64, i128);
+unsigned_element64!(u8, u16, u32, u64);
+unsigned_element!(u128);
+signed_element64!(i8, i16, i32, i64);
+signed_element!(i128);
 
 // Booleans, floats, UUIDs.
 

@@ -384,16 +384,13 @@ impl PartialKey {
             .iter()
             .map(|&i| self.spans.get(i).map(|&(s, e)| &p[s..e]))
             .collect();
-        let salts: Vec<Vec<u8>> = match self.salt {
-            Salt::None => vec![Vec::new()],
+        // The salts to put in front of the inner ranges: one computed salt, or every bucket's.
+        let (one, buckets): (Option<([u8; 16], usize)>, u64) = match self.salt {
+            Salt::None => (Some(([0; 16], 0)), 0),
             salt if salt.hashes_fields() && known.is_some() => {
-                let (bytes, n) = self.salt.compute(&known.unwrap_or_default(), &[]);
-                vec![bytes[..n].to_vec()]
+                (Some(self.salt.compute(&known.unwrap_or_default(), &[])), 0)
             }
-            Salt::Phoenix { .. } if point => {
-                let (bytes, n) = self.salt.compute(&[], &p[..self.short]);
-                vec![bytes[..n].to_vec()]
-            }
+            Salt::Phoenix { .. } if point => (Some(self.salt.compute(&[], &p[..self.short])), 0),
             // An md5 prefix whose fields are not fixed (only through `full_scan`): everything.
             Salt::Md5 { .. } => {
                 return Ok(ScanPlan {
@@ -414,15 +411,27 @@ impl PartialKey {
                         max: MAX_PLAN_RANGES,
                     });
                 }
-                salt.bucket_salts()
+                (None, salt.distinct_salts())
             }
         };
-        for salt in salts {
-            let salt = self.salt_bytes(&salt);
+        // Each range allocates its start and stop once, at their size; the plan's vector once.
+        ranges.reserve_exact(inner.len() * (buckets.max(1) as usize));
+        let mut put = |salt: &[u8]| {
+            let mut buf = [0u8; 48];
+            let salt = self.salt_in_key(salt, &mut buf);
             for inner in &inner {
-                let range = salted(&salt, inner);
+                let range = salted(salt, inner);
                 if !range.is_empty() {
                     ranges.push(range);
+                }
+            }
+        };
+        match one {
+            Some((bytes, n)) => put(&bytes[..n]),
+            None => {
+                for b in 0..buckets {
+                    let (bytes, n) = self.salt.bucket_salt_bytes(b as u32);
+                    put(&bytes[..n]);
                 }
             }
         }
@@ -442,16 +451,15 @@ impl PartialKey {
         }
     }
 
-    /// The salt as it appears in the key.
-    fn salt_bytes(&self, salt: &[u8]) -> Vec<u8> {
+    /// The salt as it appears in the key (binary, or rendered as text with the delimiter),
+    /// in `buf` when it must be rendered.
+    fn salt_in_key<'b>(&self, salt: &'b [u8], buf: &'b mut [u8; 48]) -> &'b [u8] {
         match self.text {
-            None => salt.to_vec(),
+            None => salt,
             Some(text) => {
-                let mut out = [0u8; 32];
-                let n = text.render(salt, &mut out);
-                let mut v = out[..n].to_vec();
-                v.push(self.delimiter);
-                v
+                let n = text.render(salt, &mut buf[..]);
+                buf[n] = self.delimiter;
+                &buf[..=n]
             }
         }
     }
@@ -629,13 +637,19 @@ fn reversed<T>(lo: &Bound<T>, hi: &Bound<T>, cmp: impl Fn(&T, &T) -> Ordering) -
     }
 }
 
-/// `inner` under the salt bytes `salt`.
+/// `inner` under the salt bytes `salt`: one allocation each for the start and the stop.
 fn salted(salt: &[u8], inner: &ScanRange) -> ScanRange {
-    let start = [salt, &inner.start[..]].concat();
+    let join = |a: &[u8], b: &[u8]| {
+        let mut v = Vec::with_capacity(a.len() + b.len());
+        v.extend_from_slice(a);
+        v.extend_from_slice(b);
+        v
+    };
+    let start = join(salt, &inner.start);
     let stop = if inner.stop.is_empty() {
         prefix_stop(salt)
     } else {
-        [salt, &inner.stop[..]].concat()
+        join(salt, &inner.stop)
     };
     ScanRange { start, stop }
 }
