@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
 # What #[derive(RowKey)] costs a user to compile, beside serde's derives on the same structs:
 # a crate of 40 key structs of 3 to 6 fields, its dependencies built first, then the user's
-# crate alone rebuilt (median of 3, debug), once with #[derive(RowKey)], once with serde's
-# Serialize + Deserialize, once with no derive; and the expansion's lines of one 6-field key
-# (rustc -Zunpretty=expanded through RUSTC_BOOTSTRAP=1). Prints a markdown report.
-# Usage: scripts/derive_cost.sh [OUT_DIR]   (default target/derive-cost)
+# crate alone rebuilt (median of 3, debug, not incremental):
+#   - declared: the derives alone, with no code that uses them. serde's derived code is all
+#     generic over the serializer, so rustc type-checks it but generates no machine code until
+#     something serializes; rowkey's impls are concrete, so some of them are compiled here.
+#   - used: one function per key that round-trips a value, as a user's code does (rowkey:
+#     encode then decode; serde: serde_json::to_vec then from_slice), so both pay code
+#     generation; and rowkey again with a scan plan per key besides.
+# Also the expansion's lines of one 6-field key (rustc -Zunpretty=expanded through
+# RUSTC_BOOTSTRAP=1). Prints a markdown report.
+# Usage: scripts/derive_cost.sh [OUT_DIR] [MAX_LINES]   (default target/derive-cost; with
+# MAX_LINES, exits 1 when the 6-field key expands to more lines). The crates take the
+# workspace's Cargo.lock, and CARGO_TARGET_DIR when set (CI points it at the workspace's
+# target, whose dependencies the tests built).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/target/derive-cost}"
+max_lines="${2:-}"
 mkdir -p "$out"
-export CARGO_TARGET_DIR="$out/target"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$out/target}"
 export CARGO_INCREMENTAL=0
 
 types=(u32 u64 String i64 u16 String)
@@ -22,6 +32,11 @@ structs() { # $1: the derive line
             echo "    pub f$f: ${types[$(((i + f) % 6))]},"
         done
         echo "}"
+    done
+}
+uses() { # $1: the body of a round trip of `k` (a `&KeyN`, returning a `KeyN`)
+    for i in $(seq 1 40); do
+        echo "pub fn round_trip_$i(k: &Key$i) -> Key$i { let _ = k; ${1//KEY/Key$i} }"
     done
 }
 crate() { # $1: name, $2: dependencies, $3: derive line, $4: uses
@@ -38,15 +53,30 @@ $2
 
 [workspace]
 TOML
-    { echo "#![allow(dead_code)]"; echo "$4"; structs "$3"; } > "$out/$1/src/lib.rs"
+    cp "$root/Cargo.lock" "$out/$1/Cargo.lock"
+    { echo "#![allow(dead_code)]"; structs "$3"; [ -z "$4" ] || uses "$4"; } > "$out/$1/src/lib.rs"
 }
-crate rowkey "rowkey = { path = \"$root\" }" "#[derive(rowkey::RowKey)]" ""
-crate serde "serde = { version = \"1\", features = [\"derive\"] }" "#[derive(serde::Serialize, serde::Deserialize)]" ""
+rowkey_dep="rowkey = { path = \"$root\" }"
+serde_dep="serde = { version = \"1\", features = [\"derive\"] }"
+json_dep="serde_json = \"1\""
+rowkey_rt="use rowkey::RowKey; KEY::decode(&k.encode().unwrap()).unwrap()"
+serde_rt="serde_json::from_slice(&serde_json::to_vec(k).unwrap()).unwrap()"
+crate rowkey "$rowkey_dep" "#[derive(rowkey::RowKey)]" ""
+crate serde "$serde_dep" "#[derive(serde::Serialize, serde::Deserialize)]" ""
 crate plain "" "#[derive(Debug)]" ""
+crate rowkey-used "$rowkey_dep" "#[derive(rowkey::RowKey)]" "$rowkey_rt"
+crate serde-used "$serde_dep
+$json_dep" "#[derive(serde::Serialize, serde::Deserialize)]" "$serde_rt"
+crate rowkey-scan "$rowkey_dep" "#[derive(rowkey::RowKey)]" \
+    "use rowkey::RowKey; let _ = KEY::scan().f0(k.f0.clone()).f1_range(..).plan(); KEY::decode(&k.encode().unwrap()).unwrap()"
 
 median3() { sort -n | sed -n 2p; }
+# Every crate builds (its dependencies too) before any is timed; a crate that does not build
+# stops the script here, with the compiler's errors.
+for c in rowkey serde plain rowkey-used serde-used rowkey-scan; do
+    (cd "$out/$c" && cargo build -q)
+done
 build_time() { # $1: crate
-    (cd "$out/$1" && cargo build -q 2>/dev/null)
     for _ in 1 2 3; do
         touch "$out/$1/src/lib.rs"
         local t0 t1
@@ -59,6 +89,9 @@ build_time() { # $1: crate
 r=$(build_time rowkey)
 s=$(build_time serde)
 p=$(build_time plain)
+ru=$(build_time rowkey-used)
+su=$(build_time serde-used)
+rs=$(build_time rowkey-scan)
 
 # Expansion of one 6-field key (Key3: 3 + 3 % 4 = 6 fields), over the crate with no key.
 expanded() { # $1: crate dir holding one key
@@ -67,16 +100,24 @@ expanded() { # $1: crate dir holding one key
 mkdir -p "$out/one/src" "$out/none/src"
 sed 's/derive-cost-rowkey/derive-cost-one/' "$out/rowkey/Cargo.toml" > "$out/one/Cargo.toml"
 sed 's/derive-cost-rowkey/derive-cost-none/' "$out/rowkey/Cargo.toml" > "$out/none/Cargo.toml"
+cp "$root/Cargo.lock" "$out/one/Cargo.lock"
+cp "$root/Cargo.lock" "$out/none/Cargo.lock"
 awk '/^pub struct Key3 \{/{p=1} p{print} p&&/^}/{exit}' "$out/rowkey/src/lib.rs" > "$out/key3.rs"
 { echo "#[derive(rowkey::RowKey)]"; cat "$out/key3.rs"; } > "$out/one/src/lib.rs"
 cat "$out/key3.rs" > "$out/none/src/lib.rs"
-lines=$(( $(expanded "$out/one") - $(expanded "$out/none") ))
+lines=$(($(expanded "$out/one") - $(expanded "$out/none")))
 
-echo "| 40 keys, the user's crate alone (debug, median of 3) | ms |"
-echo "|---|---|"
-echo "| \`#[derive(RowKey)]\` | $r |"
-echo "| serde \`Serialize\` + \`Deserialize\` | $s |"
-echo "| no derive | $p |"
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
+echo "| 40 keys, the user's crate alone (debug, median of 3) | declared, ms | used, ms |"
+echo "|---|---|---|"
+echo "| \`#[derive(RowKey)]\` (used: encode + decode) | $r | $ru |"
+echo "| serde \`Serialize\` + \`Deserialize\` (used: serde_json to_vec + from_slice) | $s | $su |"
+echo "| \`#[derive(RowKey)]\`, used with a scan plan per key too | | $rs |"
+echo "| no derive | $p | |"
 echo
-echo "rowkey / serde: $(awk -v a="$r" -v b="$s" 'BEGIN { printf "%.2fx", a / b }')"
+echo "rowkey / serde, declared: $(ratio "$r" "$s"); used: $(ratio "$ru" "$su")"
 echo "expanded lines of one 6-field key: $lines"
+if [ -n "$max_lines" ] && [ "$lines" -gt "$max_lines" ]; then
+    echo "derive_cost: a 6-field key expands to $lines lines, over $max_lines" >&2
+    exit 1
+fi

@@ -48,9 +48,9 @@ pub mod keys {
 fn builders_are_public_and_documented() {
     use keys::*;
     use rowkey::RowKey;
-    let _: MessageKeyScan<0> = MessageKey::scan();
+    let _: MessageKeyScan<_> = MessageKey::scan();
     let plan = MessageKey::scan().date(1).time_range(2..3).plan().unwrap();
     assert_eq!(plan.ranges().len(), 16);
-    let _: TextScanRange<1> = Text::scan().host("h").day_range(..5);
+    let _: TextScan<_> = Text::scan().host("h").day_range(..5);
     assert_eq!(Wrapped { value: 7u8 }.encode().unwrap(), [7]);
 }

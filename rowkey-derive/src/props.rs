@@ -196,8 +196,8 @@ pub struct Salt {
 
 impl Salt {
     /// The runtime `Salt` value.
-    pub fn tokens(&self, krate: &TokenStream) -> TokenStream {
-        let p = quote!(#krate::__private::Salt);
+    pub fn tokens(&self) -> TokenStream {
+        let p = quote!(__p::Salt);
         let buckets = self.buckets.unwrap_or(0) as u16;
         match (self.kind, self.buckets) {
             (SaltKind::Md5, None) => {
@@ -220,8 +220,8 @@ impl Salt {
     }
 
     /// The runtime `Option<SaltText>` value.
-    pub fn text_tokens(&self, krate: &TokenStream) -> TokenStream {
-        let p = quote!(#krate::__private);
+    pub fn text_tokens(&self) -> TokenStream {
+        let p = quote!(__p);
         match &self.text {
             None => quote!(#p::None),
             Some(SaltText::Hex) => quote!(#p::Some(#p::SaltText::Hex)),

@@ -44,6 +44,18 @@ impl<'a> Explainer<'a> {
         self.parts.push((self.name, self.start, end, rendered));
     }
 
+    /// Records the current part's read: its value rendered by `render`, or the read's error
+    /// (for [`fail`](Self::fail)).
+    pub fn part<T>(
+        &mut self,
+        read: Result<T, DecodeError>,
+        render: impl FnOnce(&T) -> String,
+    ) -> Result<(), DecodeError> {
+        let v = read?;
+        self.value(render(&v));
+        Ok(())
+    }
+
     /// Renders the parts decoded so far, then `err` (raised by the current part) and the bytes
     /// from the current part on.
     pub fn fail(self, err: &DecodeError) -> String {
@@ -138,6 +150,45 @@ fn hex(bytes: &[u8]) -> String {
 #[doc(hidden)]
 pub fn render_bytes(bytes: &[u8]) -> String {
     format!("\"{}\"", crate::hbase::to_string_binary(bytes))
+}
+
+/// Renders a byte vector or array as [`render_bytes`] does: a renderer of generated code.
+#[doc(hidden)]
+pub fn render_bytes_of<B: AsRef<[u8]>>(bytes: &B) -> String {
+    render_bytes(bytes.as_ref())
+}
+
+/// Picks the renderer of `T`'s values as a function, with `Debug` when the type has it (the
+/// same autoref specialization as [`DebugProbe`]): `(&Render::<T>::NEW).renderer()`, so
+/// generated code names a function instead of writing a closure per field.
+#[doc(hidden)]
+pub struct Render<T>(core::marker::PhantomData<fn(&T)>);
+
+impl<T> Render<T> {
+    /// The probe.
+    pub const NEW: Self = Render(core::marker::PhantomData);
+}
+
+#[doc(hidden)]
+pub trait RenderDebug<T> {
+    fn renderer(&self) -> fn(&T) -> String;
+}
+
+impl<T: core::fmt::Debug> RenderDebug<T> for Render<T> {
+    fn renderer(&self) -> fn(&T) -> String {
+        |v| format!("{v:?}")
+    }
+}
+
+#[doc(hidden)]
+pub trait RenderFallback<T> {
+    fn renderer(&self) -> fn(&T) -> String;
+}
+
+impl<T> RenderFallback<T> for &Render<T> {
+    fn renderer(&self) -> fn(&T) -> String {
+        |_| String::from("(no Debug impl)")
+    }
 }
 
 /// Renders a decoded value with `Debug` when the type has it (autoref specialization: the

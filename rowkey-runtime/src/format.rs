@@ -107,6 +107,25 @@ pub trait Format<T> {
     fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError>;
     /// Reads a value.
     fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError>;
+
+    /// Encodes `v` alone, as the field `name` writes it in its key (`flip` its bytes' XOR,
+    /// `last` as the last field): what a generated scan builder's methods call, named through
+    /// the same `<F as Format<T>>` path as the key's own calls so a type error shows once.
+    #[doc(hidden)]
+    #[inline]
+    fn encode_alone(
+        v: &T,
+        name: &'static str,
+        flip: u8,
+        last: bool,
+    ) -> Result<Vec<u8>, EncodeError> {
+        let mut buf = vec![0; Self::len(v, last)];
+        let mut w = Writer::new(&mut buf);
+        w.begin(name, flip);
+        Self::write(v, &mut w, last)?;
+        w.finish()?;
+        Ok(buf)
+    }
 }
 
 /// The type's own [`KeyCodec`] (no attribute).

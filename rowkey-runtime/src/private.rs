@@ -2,7 +2,10 @@
 
 pub use crate::budget::{over, within_max_len, KeyOverMaxLen};
 pub use crate::encodings::Encoding;
-pub use crate::explain::{render_bytes, DebugProbe, Explainer, ViaDebug, ViaFallback};
+pub use crate::explain::{
+    render_bytes, render_bytes_of, DebugProbe, Explainer, Render, RenderDebug, RenderFallback,
+    ViaDebug, ViaFallback,
+};
 pub use crate::format::{bigtable, fdb_tuple, ordered, phoenix};
 pub use crate::format::{
     CapLen, Capped, Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaFloat,
@@ -17,21 +20,69 @@ pub use crate::key::{
 pub use crate::layout::{fingerprint, offsets, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::partial::{
-    encode_short, encode_with, map_bound, show_range, Enc, PartialKey, PrefixEnd, Shown,
+    encode_short, encode_with, map_bound, show_field, show_range, Enc, Encoder, PartialKey,
+    PrefixEnd, Shown,
 };
 pub use crate::scan::refusals::{
-    AllFixed, BuilderNotGenerated, CanPlan, InKeyOrder, NoRangeJava, NoRangeNested,
+    AllFixed, BuilderNotGenerated, CanPlan, Full, InKeyOrder, NoRangeJava, NoRangeNested,
     NoRangeOrderedBlobVar, NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc,
     NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed,
-    NoRangeTerminator, NoRangeText, NonGenericKey, PlanFirst, PlanFirstFor, RangeEnded,
+    NoRangeTerminator, NoRangeText, NonGenericKey, PlanFirst, PlanFirstFor, RangeEnded, Ranged,
 };
 pub use crate::scan::{FieldRange, ScanPlan};
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};
 pub use core::convert::Into;
-pub use core::ops::RangeBounds;
+pub use core::marker::PhantomData;
+pub use core::ops::{Bound, RangeBounds};
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{self, Err, Ok};
 pub use std::string::String;
+
+/// A generated key's [`Layout`]: its fields as `(name, type, attributes, width, max width)`,
+/// their offsets counted from `salt_width`. Not generic, so that it is compiled once.
+pub fn layout_of(
+    name: &'static str,
+    encoding: Encoding,
+    (salt, salt_of, salt_width): (Salt, &'static [usize], usize),
+    fields: &[FieldParts],
+    fingerprint: u64,
+) -> Layout {
+    let widths: Vec<Option<usize>> = core::iter::once(Some(salt_width))
+        .chain(fields.iter().map(|f| f.3))
+        .collect();
+    let at = offsets(&widths);
+    Layout {
+        name,
+        encoding,
+        salt,
+        salt_of,
+        salt_width,
+        fields: fields
+            .iter()
+            .zip(&at[1..])
+            .map(
+                |(&(name, ty, attrs, width, max_width), &offset)| FieldLayout {
+                    name,
+                    ty,
+                    attrs,
+                    width,
+                    max_width,
+                    offset,
+                },
+            )
+            .collect(),
+        fingerprint,
+    }
+}
+
+/// One field of [`layout_of`]: `(name, type, attributes, width, max width)`.
+pub type FieldParts = (
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<usize>,
+    Option<usize>,
+);
 
 /// Sums part widths in a const context: `None` if any part is `None`.
 pub const fn sum(parts: &[Option<usize>]) -> Option<usize> {

@@ -25,9 +25,9 @@ pub fn items(key: &Key) -> TokenStream {
         let n = budget.value;
         let krate = respan(krate.clone(), budget.lit.span());
         out.extend(quote_spanned! {budget.lit.span()=>
-            const _: () = #krate::__private::within_max_len::<
-                #krate::__private::KeyOverMaxLen<
-                    { #krate::__private::over(<#ident as #krate::RowKey>::MAX_LEN, #n) },
+            const _: () = __p::within_max_len::<
+                __p::KeyOverMaxLen<
+                    { __p::over(<#ident as #krate::RowKey>::MAX_LEN, #n) },
                 >,
             >();
         });

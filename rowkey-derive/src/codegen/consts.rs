@@ -6,10 +6,8 @@ use quote::quote;
 
 use super::field::part_width;
 use crate::encodings::Key;
-use crate::tokens::krate;
 
 pub fn items(key: &Key) -> TokenStream {
-    let krate = krate();
     let widths: Vec<TokenStream> = key
         .fields()
         .iter()
@@ -23,13 +21,13 @@ pub fn items(key: &Key) -> TokenStream {
     let (salt_width, salt_const) = match key.salt() {
         Some(salt) => {
             let n = key.salt_len();
-            let value = salt.tokens(&krate);
-            let text = salt.text_tokens(&krate);
+            let value = salt.tokens();
+            let text = salt.text_tokens();
             (
-                quote!(#krate::__private::Some(#n),),
+                quote!(__p::Some(#n),),
                 quote! {
-                    const SALT: #krate::__private::Salt = #value;
-                    const SALT_TEXT: #krate::__private::Option<#krate::__private::SaltText> = #text;
+                    const SALT: __p::Salt = #value;
+                    const SALT_TEXT: __p::Option<__p::SaltText> = #text;
                 },
             )
         }
@@ -41,22 +39,22 @@ pub fn items(key: &Key) -> TokenStream {
         .and_then(|f| key.encoding.leading_digits(f))
     {
         Some((radix, width, max)) => quote! {
-            const LEADING_DIGITS: #krate::__private::Option<(::core::primitive::u32, ::core::primitive::usize, ::core::primitive::u128)> =
-                #krate::__private::Some((#radix, #width, #max));
+            const LEADING_DIGITS: __p::Option<(::core::primitive::u32, ::core::primitive::usize, ::core::primitive::u128)> =
+                __p::Some((#radix, #width, #max));
         },
         None => TokenStream::new(),
     };
     let delimiter = match key.delimiter() {
         Some(d) => quote! {
-            const DELIMITER: #krate::__private::Option<::core::primitive::u8> = #krate::__private::Some(#d);
+            const DELIMITER: __p::Option<::core::primitive::u8> = __p::Some(#d);
         },
         None => TokenStream::new(),
     };
     quote! {
-        const FIXED_LEN: #krate::__private::Option<::core::primitive::usize> =
-            #krate::__private::sum(&[#salt_width #(#widths),*]);
-        const MAX_LEN: #krate::__private::Option<::core::primitive::usize> =
-            #krate::__private::sum(&[#salt_width #(#maxes),*]);
+        const FIXED_LEN: __p::Option<::core::primitive::usize> =
+            __p::sum(&[#salt_width #(#widths),*]);
+        const MAX_LEN: __p::Option<::core::primitive::usize> =
+            __p::sum(&[#salt_width #(#maxes),*]);
         #salt_const
         #delimiter
         #leading

@@ -36,7 +36,7 @@ pub fn method(key: &Key) -> TokenStream {
             });
             (
                 quote! {
-                    let (__salt, __salt_len) = #krate::__private::read_salt(
+                    let (__salt, __salt_len) = __p::read_salt(
                         &mut __r,
                         <Self as #krate::RowKey>::SALT,
                         <Self as #krate::RowKey>::SALT_TEXT,
@@ -45,7 +45,7 @@ pub fn method(key: &Key) -> TokenStream {
                 },
                 quote! {
                     if __verify {
-                        #krate::__private::check_salt(
+                        __p::check_salt(
                             <Self as #krate::RowKey>::SALT,
                             &__salt[..__salt_len],
                             &[#(#parts),*],
@@ -68,9 +68,9 @@ pub fn method(key: &Key) -> TokenStream {
         Some(EmptyKey::Bytes(bytes)) => (
             quote! {
                 if __key.is_empty() {
-                    let mut __r = #krate::__private::Reader::new(__key);
+                    let mut __r = __p::Reader::new(__key);
                     __r.begin(#first, 0u8);
-                    return #krate::__private::Err(__r.truncated(#bytes.len()));
+                    return __p::Err(__r.truncated(#bytes.len()));
                 }
             },
             TokenStream::new(),
@@ -79,7 +79,7 @@ pub fn method(key: &Key) -> TokenStream {
             TokenStream::new(),
             quote! {
                 if __key.is_empty() {
-                    return #krate::__private::Err(#krate::__private::DecodeError::Invalid {
+                    return __p::Err(__p::DecodeError::Invalid {
                         field: #first,
                         offset: 0,
                         expected: "a key with a field that is not NULL (encode refuses the empty row key)",
@@ -92,12 +92,12 @@ pub fn method(key: &Key) -> TokenStream {
     let decode = quote! {
         #empty
         #refused
-        let mut __r = #krate::__private::Reader::new(__key);
+        let mut __r = __p::Reader::new(__key);
         #salt_read
         #(#reads)*
         __r.finish()?;
         #salt_check
-        #krate::__private::Ok(Self { #(#idents: #locals),* })
+        __p::Ok(Self { #(#idents: #locals),* })
     };
     // An unsalted key of a fixed-width layout with the right length is decoded from a slice
     // whose length the compiler knows, so the fields' bounds checks fold away. (Salted keys keep
@@ -106,7 +106,7 @@ pub fn method(key: &Key) -> TokenStream {
         quote! {
             let __decode = |__key: &[::core::primitive::u8]| { #decode };
             match <Self as #krate::RowKey>::FIXED_LEN {
-                #krate::__private::Some(__n) if __n <= 64 && __key.len() == __n => __decode(&__key[..__n]),
+                __p::Some(__n) if __n <= 64 && __key.len() == __n => __decode(&__key[..__n]),
                 _ => __decode(__key),
             }
         }
@@ -118,9 +118,9 @@ pub fn method(key: &Key) -> TokenStream {
         fn decode_checked(
             __key: &[::core::primitive::u8],
             __verify: ::core::primitive::bool,
-        ) -> #krate::__private::Result<Self, #krate::__private::DecodeError> {
+        ) -> __p::Result<Self, __p::DecodeError> {
             let _ = __verify;
-            #krate::__private::check_key_len(__key)?;
+            __p::check_key_len(__key)?;
             #body
         }
     }

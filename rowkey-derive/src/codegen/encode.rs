@@ -99,7 +99,7 @@ pub fn methods(key: &Key) -> TokenStream {
                     #delimiter
                 },
                 quote! {
-                    #krate::__private::write_salt(
+                    __p::write_salt(
                         __w,
                         <Self as #krate::RowKey>::SALT,
                         <Self as #krate::RowKey>::SALT_TEXT,
@@ -118,7 +118,7 @@ pub fn methods(key: &Key) -> TokenStream {
         Some(EmptyKey::Refused(encoding)) => (
             quote! {
                 if __upto == 0 {
-                    return #krate::__private::Err(#krate::__private::EncodeError::EmptyKey {
+                    return __p::Err(__p::EncodeError::EmptyKey {
                         encoding: #encoding,
                     });
                 }
@@ -150,15 +150,15 @@ pub fn methods(key: &Key) -> TokenStream {
         #[inline(always)]
         fn encode_parts(
             &self,
-            __w: &mut #krate::__private::Writer<'_>,
-        ) -> #krate::__private::Result<(), #krate::__private::EncodeError> {
+            __w: &mut __p::Writer<'_>,
+        ) -> __p::Result<(), __p::EncodeError> {
             #upto
             #refuse_empty
             #salt_begin
             #(#writes)*
             #empty_write
             #salt_end
-            #krate::__private::Ok(())
+            __p::Ok(())
         }
 
         #stack
@@ -175,7 +175,7 @@ fn stack_methods(key: &Key) -> TokenStream {
     }
     let krate = krate();
     let ident = key.input.ident;
-    let p = quote!(#krate::__private);
+    let p = quote!(__p);
     let max = quote! {
         const __MAX: ::core::primitive::usize = #p::stack_len(<#ident as #krate::RowKey>::MAX_LEN);
     };

@@ -10,13 +10,13 @@ use crate::tokens::krate;
 
 /// The expression that renders the decoded value `v` (a reference) of a field of class
 /// `class`: bytes as `toStringBinary` strings, everything else with `Debug`.
-pub fn render(class: &Class, v: &TokenStream, krate: &TokenStream) -> TokenStream {
-    let p = quote!(#krate::__private);
+pub fn render(class: &Class, v: &TokenStream) -> TokenStream {
+    let p = quote!(__p);
     match class {
         Class::Bytes | Class::ByteArray(_) => quote!(#p::render_bytes(&(#v)[..])),
         Class::Option(inner) => {
             let x = quote!(__some);
-            let inner = render(inner, &x, krate);
+            let inner = render(inner, &x);
             quote! {
                 match #v {
                     #p::None => ::std::string::ToString::to_string("None"),
@@ -28,19 +28,31 @@ pub fn render(class: &Class, v: &TokenStream, krate: &TokenStream) -> TokenStrea
     }
 }
 
+/// An expression of a function that renders a `&ty` value of class `class` (see [`render`]):
+/// named, not a closure, where the class allows.
+pub fn renderer(class: &Class, ty: &syn::Type) -> TokenStream {
+    let p = quote!(__p);
+    match class {
+        Class::Bytes | Class::ByteArray(_) => quote!(#p::render_bytes_of::<#ty>),
+        Class::Option(_) => {
+            let render = render(class, &quote!(__v));
+            quote!(|__v: &#ty| #render)
+        }
+        _ => quote!((&#p::Render::<#ty>::NEW).renderer()),
+    }
+}
+
 pub fn method(key: &Key) -> TokenStream {
     let krate = krate();
     let parts = key.fields().iter().map(|f| {
-        let render = render(&f.class, &quote!(&__v), &krate);
+        let render = renderer(&f.class, f.ty);
         let name = &f.name;
         let flip = flip(key, f);
         let read = read_call(key, f, quote!(__x.begin(#name, #flip)));
         quote! {
-            match #read {
-                #krate::__private::Ok(__v) => {
-                    __x.value(#render)
-                }
-                #krate::__private::Err(__e) => return __x.fail(&__e),
+            let __v = #read;
+            if let __p::Err(__e) = __x.part(__v, #render) {
+                return __x.fail(&__e);
             }
         }
     });
@@ -49,19 +61,19 @@ pub fn method(key: &Key) -> TokenStream {
     let (salt_part, salt_check) = if key.salt().is_some() {
         (
             quote! {
-                match #krate::__private::explain_salt(
+                match __p::explain_salt(
                     __x.begin("salt", 0u8),
                     <Self as #krate::RowKey>::SALT,
                     <Self as #krate::RowKey>::SALT_TEXT,
                     #d,
                 ) {
-                    #krate::__private::Ok(__v) => __x.value(__v),
-                    #krate::__private::Err(__e) => return __x.fail(&__e),
+                    __p::Ok(__v) => __x.value(__v),
+                    __p::Err(__e) => return __x.fail(&__e),
                 }
             },
             // The fields decoded: what decode can still reject is the salt or trailing bytes.
             quote! {
-                if let #krate::__private::Err(__e) = <Self as #krate::RowKey>::decode(__key) {
+                if let __p::Err(__e) = <Self as #krate::RowKey>::decode(__key) {
                     return __x.fail_after(&__e);
                 }
             },
@@ -78,18 +90,16 @@ pub fn method(key: &Key) -> TokenStream {
     .then(|| {
         quote! {
             if __key.is_empty() {
-                if let #krate::__private::Err(__e) = <Self as #krate::RowKey>::decode(__key) {
+                if let __p::Err(__e) = <Self as #krate::RowKey>::decode(__key) {
                     return __x.fail(&__e);
                 }
             }
         }
     });
     quote! {
-        fn explain(__key: &[::core::primitive::u8]) -> #krate::__private::String {
-            #[allow(unused_imports)]
-            use #krate::__private::{ViaDebug as _, ViaFallback as _};
-            let mut __x = #krate::__private::Explainer::new(__key, #text);
-            if let #krate::__private::Err(__e) = #krate::__private::check_key_len(__key) {
+        fn explain(__key: &[::core::primitive::u8]) -> __p::String {
+            let mut __x = __p::Explainer::new(__key, #text);
+            if let __p::Err(__e) = __p::check_key_len(__key) {
                 return __x.fail(&__e);
             }
             #empty

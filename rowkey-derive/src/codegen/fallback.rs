@@ -21,8 +21,8 @@ pub fn expand(input: &DeriveInput, err: syn::Error) -> TokenStream {
     // Uses of the builder say it is missing (once each) rather than resolving to
     // `Iterator::scan`; generic keys have no builder anyway.
     let builder = input.generics.params.is_empty().then(|| {
-        let missing = quote!(<&'__a Self as #krate::__private::BuilderNotGenerated>::Builder);
-        let bound = quote!(&'__a Self: #krate::__private::BuilderNotGenerated);
+        let missing = quote!(<&'__a Self as __p::BuilderNotGenerated>::Builder);
+        let bound = quote!(&'__a Self: __p::BuilderNotGenerated);
         quote! {
             #[allow(dead_code)]
             impl #ident {
@@ -43,32 +43,34 @@ pub fn expand(input: &DeriveInput, err: syn::Error) -> TokenStream {
         const _: () = {
             #[allow(unused_imports)]
             use #path as #krate;
+            #[allow(unused_imports)]
+            use #krate::__private as __p;
 
             impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {
-                const FIXED_LEN: #krate::__private::Option<::core::primitive::usize> =
-                    #krate::__private::None;
-                const MAX_LEN: #krate::__private::Option<::core::primitive::usize> =
-                    #krate::__private::None;
+                const FIXED_LEN: __p::Option<::core::primitive::usize> =
+                    __p::None;
+                const MAX_LEN: __p::Option<::core::primitive::usize> =
+                    __p::None;
                 fn encoded_len(&self) -> ::core::primitive::usize {
                     ::core::unreachable!()
                 }
                 fn encode_parts(
                     &self,
-                    _: &mut #krate::__private::Writer<'_>,
-                ) -> #krate::__private::Result<(), #krate::__private::EncodeError> {
+                    _: &mut __p::Writer<'_>,
+                ) -> __p::Result<(), __p::EncodeError> {
                     ::core::unreachable!()
                 }
                 fn decode_checked(
                     _: &[::core::primitive::u8],
                     _: ::core::primitive::bool,
-                ) -> #krate::__private::Result<Self, #krate::__private::DecodeError> {
+                ) -> __p::Result<Self, __p::DecodeError> {
                     ::core::unreachable!()
                 }
-                fn explain(_: &[::core::primitive::u8]) -> #krate::__private::String {
+                fn explain(_: &[::core::primitive::u8]) -> __p::String {
                     ::core::unreachable!()
                 }
                 const LAYOUT_FINGERPRINT: ::core::primitive::u64 = 0;
-                fn layout() -> #krate::__private::Layout {
+                fn layout() -> __p::Layout {
                     ::core::unreachable!()
                 }
             }

@@ -7,16 +7,15 @@ use syn::spanned::Spanned;
 
 use crate::ast::Field;
 use crate::encodings::Key;
-use crate::tokens::{krate, respan};
+use crate::tokens::respan;
 
 /// `<Format as Format<Ty>>::item`, all spanned on the field's type so that an unmet bound
 /// (an unsupported type, an attribute that does not apply) points at the field.
 pub fn format_of(key: &Key, field: &Field, item: &str) -> TokenStream {
-    let krate = krate();
     let ty = field.ty;
     let fmt = respan(key.format(field), ty.span());
     let item = syn::Ident::new(item, ty.span());
-    quote_spanned!(ty.span()=> <#fmt as #krate::__private::Format<#ty>>::#item)
+    quote_spanned!(ty.span()=> <#fmt as __p::Format<#ty>>::#item)
 }
 
 /// A field's `WIDTH` or `MAX_WIDTH` in its key. A format's widths count what follows the part
@@ -26,9 +25,8 @@ pub fn part_width(key: &Key, field: &Field, item: &str) -> TokenStream {
     match key.encoding.last_trim(field) {
         0 => w,
         n => {
-            let krate = krate();
             let n = Literal::usize_unsuffixed(n);
-            quote!(#krate::__private::less(#w, #n))
+            quote!(__p::less(#w, #n))
         }
     }
 }
@@ -71,15 +69,14 @@ pub fn salt_span(
 /// raw `#[java]` string that fixed-width fields follow, that read over a window ending where
 /// they start.
 pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
-    let krate = krate();
     let read = format_of(key, f, "read");
     let open = key.encoding.open_end(f);
     if f.index >= key.first_droppable() {
         // A dropped trailing NULL: the key ends before the field.
         return quote! {{
-            let __r: &mut #krate::__private::Reader<'_> = #reader;
+            let __r: &mut __p::Reader<'_> = #reader;
             if __r.remaining() == 0 {
-                #krate::__private::Ok(::core::default::Default::default())
+                __p::Ok(::core::default::Default::default())
             } else {
                 #read(__r, #open)
             }
@@ -90,7 +87,7 @@ pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
     }
     let tail = tail_width(key, f);
     quote! {
-        #krate::__private::read_before(
+        __p::read_before(
             #reader,
             #tail,
             |__sub| #read(__sub, true),
@@ -100,10 +97,9 @@ pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
 
 /// The width of the fields after `f`, when they all have one: where a raw string ends.
 pub fn tail_width(key: &Key, f: &Field) -> TokenStream {
-    let krate = krate();
     let tail: Vec<TokenStream> = key.fields()[f.index + 1..]
         .iter()
         .map(|g| format_of(key, g, "WIDTH"))
         .collect();
-    quote!(#krate::__private::sum(&[#(#tail),*]))
+    quote!(__p::sum(&[#(#tail),*]))
 }

@@ -9,7 +9,7 @@ use syn::{Generics, WherePredicate};
 
 use crate::encodings::Key;
 
-pub fn with_bounds(key: &Key, krate: &TokenStream) -> Generics {
+pub fn with_bounds(key: &Key) -> Generics {
     let mut generics = key.input.generics.clone();
     let params: BTreeSet<String> = generics
         .type_params()
@@ -25,7 +25,7 @@ pub fn with_bounds(key: &Key, krate: &TokenStream) -> Generics {
         .map(|f| {
             let fmt = key.format(f);
             let ty = f.ty;
-            syn::parse_quote!(#fmt: #krate::__private::Format<#ty>)
+            syn::parse_quote!(#fmt: __p::Format<#ty>)
         })
         .collect();
     generics.make_where_clause().predicates.extend(predicates);

@@ -25,7 +25,7 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
     let input = &key.input;
     let path = crate_path(input.attrs.crate_path.as_ref());
     let ident = input.ident;
-    let generics = generics::with_bounds(key, &krate);
+    let generics = generics::with_bounds(key);
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let consts = consts::items(key);
     let encode = encode::methods(key);
@@ -45,6 +45,10 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
         const _: () = {
             #[allow(unused_imports)]
             use #path as #krate;
+            #[allow(unused_imports)]
+            use #krate::__private as __p;
+            #[allow(unused_imports)]
+            use __p::{RenderDebug as _, RenderFallback as _, ViaDebug as _, ViaFallback as _};
 
             #[automatically_derived]
             impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {

@@ -37,7 +37,7 @@ pub fn items(key: &Key, krate: &TokenStream, generics: &syn::Generics) -> TokenS
         }
 
         #[automatically_derived]
-        impl #impl_generics #krate::__private::SplitPoints for #ident #ty_generics #bounds {
+        impl #impl_generics __p::SplitPoints for #ident #ty_generics #bounds {
             type Error = #krate::__regions::SplitError;
 
             fn split_points(regions: ::core::primitive::usize) -> #result {

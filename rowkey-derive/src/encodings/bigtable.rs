@@ -14,7 +14,6 @@ use super::refusal::Refusal;
 use crate::ast::{ungroup, Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
-use crate::tokens::krate;
 
 pub fn build(_input: &Input) -> Box<dyn Encoding> {
     Box::new(Bigtable)
@@ -83,8 +82,7 @@ impl Encoding for Bigtable {
 
     /// Rule 6: a struct with no field left is `00 00`.
     fn empty_key(&self, _salted: bool) -> EmptyKey {
-        let krate = krate();
-        EmptyKey::Bytes(quote!(#krate::__private::bigtable::EMPTY))
+        EmptyKey::Bytes(quote!(__p::bigtable::EMPTY))
     }
 
     fn short_forms(&self) -> bool {
@@ -97,8 +95,7 @@ impl Encoding for Bigtable {
 
     /// The key's `row_key_schema`: `BigtableKey` with a field per struct field.
     fn items(&self, input: &Input, _format: FormatOf<'_>) -> TokenStream {
-        let krate = krate();
-        let p = quote!(#krate::__private::bigtable);
+        let p = quote!(__p::bigtable);
         let ident = input.ident;
         let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
         let fields = input.fields.iter().map(|f| {
@@ -126,8 +123,7 @@ impl Encoding for Bigtable {
     }
 
     fn format(&self, f: &Field) -> TokenStream {
-        let krate = krate();
-        let p = quote!(#krate::__private::bigtable);
+        let p = quote!(__p::bigtable);
         let desc = f.attrs.desc.is_some();
         match (kind(f), f.attrs.ordered_code.is_some()) {
             (Kind::Int64 | Kind::Int32 | Kind::Timestamp, true) => quote!(#p::OrderedCode<#desc>),
@@ -177,8 +173,7 @@ impl Encoding for Bigtable {
     fn written(&self, f: &Field, v: TokenStream) -> Option<TokenStream> {
         let droppable = f.attrs.desc.is_none() && matches!(f.class, Class::String | Class::Bytes);
         droppable.then(|| {
-            let krate = krate();
-            let p = quote!(#krate::__private);
+            let p = quote!(__p);
             let ty = f.ty;
             quote!(!<#p::bigtable::Bytes<false> as #p::bigtable::Empty<#ty>>::is_empty(#v))
         })

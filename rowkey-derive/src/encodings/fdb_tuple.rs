@@ -12,7 +12,6 @@ use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
-use crate::tokens::krate;
 
 pub fn build(_input: &Input) -> Box<dyn Encoding> {
     Box::new(FdbTuple)
@@ -53,7 +52,6 @@ impl Encoding for FdbTuple {
     }
 
     fn items(&self, input: &Input, format: FormatOf<'_>) -> TokenStream {
-        let krate = krate();
         let ident = input.ident;
         let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
         // Each field's widths inside a nested tuple (its nulls `00 FF`), through the field's
@@ -63,18 +61,17 @@ impl Encoding for FdbTuple {
         };
         let (widths, maxes) = (field("NESTED_WIDTH"), field("MAX_NESTED"));
         quote! {
-            impl #impl_generics #krate::__private::fdb_tuple::Nestable for #ident #ty_generics #where_clause {
-                const ELEMENTS_WIDTH: #krate::__private::Option<::core::primitive::usize> =
-                    #krate::__private::sum(&[#(#widths),*]);
-                const MAX_ELEMENTS: #krate::__private::Option<::core::primitive::usize> =
-                    #krate::__private::sum(&[#(#maxes),*]);
+            impl #impl_generics __p::fdb_tuple::Nestable for #ident #ty_generics #where_clause {
+                const ELEMENTS_WIDTH: __p::Option<::core::primitive::usize> =
+                    __p::sum(&[#(#widths),*]);
+                const MAX_ELEMENTS: __p::Option<::core::primitive::usize> =
+                    __p::sum(&[#(#maxes),*]);
             }
         }
     }
 
     fn format(&self, _f: &Field) -> TokenStream {
-        let krate = krate();
-        quote!(#krate::__private::fdb_tuple::Element)
+        quote!(__p::fdb_tuple::Element)
     }
 
     /// What the Python binding's `pack` writes at most: integers their shortest bytes after a

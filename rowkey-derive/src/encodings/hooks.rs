@@ -8,7 +8,6 @@ use super::refusal::Refusal;
 use crate::ast::{Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
-use crate::tokens::krate;
 
 /// `format(f, "MAX_WIDTH")`: the item of field `f`'s format, `<Fmt as Format<T>>::MAX_WIDTH`,
 /// spanned at the field's type.
@@ -156,6 +155,5 @@ pub fn desc_flip(f: &Field) -> u8 {
 
 /// `Option::is_some` of the value `v`: what a nullable field tests to be written.
 pub fn is_some(v: TokenStream) -> TokenStream {
-    let krate = krate();
-    quote!(#krate::__private::Option::is_some(#v))
+    quote!(__p::Option::is_some(#v))
 }

@@ -8,7 +8,7 @@ use crate::ast::Field;
 
 /// The format of a `#[java(nul_terminated)]` or `#[java(terminated = b"..")]` field: the
 /// terminator as a length and a big-endian `u128`.
-pub fn terminated_format(f: &Field, krate: &TokenStream) -> TokenStream {
+pub fn terminated_format(f: &Field) -> TokenStream {
     match &f.attrs.terminator {
         Some(t) => {
             let bytes = t.value();
@@ -16,8 +16,8 @@ pub fn terminated_format(f: &Field, krate: &TokenStream) -> TokenStream {
             let term = bytes
                 .iter()
                 .fold(0u128, |acc, &b| (acc << 8) | u128::from(b));
-            quote!(#krate::__private::Terminated<#n, #term>)
+            quote!(__p::Terminated<#n, #term>)
         }
-        None => quote!(#krate::__private::NulTerminated),
+        None => quote!(__p::NulTerminated),
     }
 }

@@ -160,12 +160,11 @@ impl<'a> Key<'a> {
         let Some(n) = &f.attrs.max else {
             return fmt;
         };
-        let krate = crate::tokens::krate();
         // Codegen sees validated keys only: a capped field is a String or Vec<u8>.
         let most = self.encoding.capped_width(f, n.value) + self.encoding.last_trim(f);
         let cap = proc_macro2::Literal::usize_unsuffixed(n.value);
         let most = proc_macro2::Literal::usize_unsuffixed(most);
-        quote::quote!(#krate::__private::Capped<#cap, #most, #fmt>)
+        quote::quote!(__p::Capped<#cap, #most, #fmt>)
     }
 
     /// The field's type in the other system, then its format attributes: what decides its

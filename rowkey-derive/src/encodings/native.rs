@@ -12,7 +12,6 @@ use crate::ast::{Class, Field, Input};
 use crate::attr::kw;
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
-use crate::tokens::krate;
 
 pub fn build() -> Box<dyn Encoding> {
     Box::new(Native)
@@ -59,8 +58,7 @@ impl Encoding for Native {
     }
 
     fn format(&self, f: &Field) -> TokenStream {
-        let krate = krate();
-        let p = quote!(#krate::__private);
+        let p = quote!(__p);
         let a = &f.attrs;
         let mut fmt = if let Some(n) = &a.fixed {
             let n = lit(n);
@@ -83,7 +81,7 @@ impl Encoding for Native {
         } else if a.reverse_ts.is_some() {
             quote!(#p::ReverseTs)
         } else if a.nul_terminated.is_some() {
-            super::java::terminated_format(f, &krate)
+            super::java::terminated_format(f)
         } else if f.is_raw() {
             quote!(#p::JavaStr)
         } else if a.java.is_some() {

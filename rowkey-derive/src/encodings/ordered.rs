@@ -13,7 +13,6 @@ use super::refusal::Refusal;
 use crate::ast::{is_decimal, Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
-use crate::tokens::krate;
 
 pub fn build(input: &Input) -> Box<dyn Encoding> {
     Box::new(Ordered {
@@ -73,8 +72,7 @@ impl Encoding for Ordered {
     }
 
     fn format(&self, f: &Field) -> TokenStream {
-        let krate = krate();
-        let p = quote!(#krate::__private);
+        let p = quote!(__p);
         let o = quote!(#p::ordered);
         let value = match member(f) {
             Some(Member::Int(1)) => quote!(#o::Int8),
@@ -92,7 +90,7 @@ impl Encoding for Ordered {
             Some(Member::RawInt(_)) => quote!(#p::Java),
             Some(Member::RawFloat(_)) => quote!(#p::JavaFloat),
             Some(Member::Raw { .. }) => quote!(#p::JavaStr),
-            Some(Member::Terminated { .. }) => super::java::terminated_format(f, &krate),
+            Some(Member::Terminated { .. }) => super::java::terminated_format(f),
             Some(Member::FixedLength {
                 len, padded: true, ..
             }) => quote!(#p::Fixed<#len>),

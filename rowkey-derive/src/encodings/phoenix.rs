@@ -11,7 +11,6 @@ use crate::ast::{is_chrono_utc, is_decimal, is_system_time, Class, Field, Input}
 use crate::attr::SaltKind;
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
-use crate::tokens::krate;
 
 /// The effective rowKeyOrderOptimizable (`PTableImpl.rowKeyOrderOptimizable()`): the declared
 /// flag (true unless `row_key_order_optimizable = false`), or no column requiring an upgrade.
@@ -79,8 +78,7 @@ impl Encoding for Phoenix {
     }
 
     fn format(&self, f: &Field) -> TokenStream {
-        let krate = krate();
-        let p = quote!(#krate::__private);
+        let p = quote!(__p);
         let ff = self.ff(f);
         match column(f) {
             Some(Column::Varchar) => quote!(#p::phoenix::Varchar<#ff>),

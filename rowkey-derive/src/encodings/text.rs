@@ -11,7 +11,6 @@ use super::refusal::Refusal;
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
-use crate::tokens::krate;
 
 pub fn build(delimiter: u8) -> Box<dyn Encoding> {
     Box::new(Text { delimiter })
@@ -61,8 +60,7 @@ impl Encoding for Text {
     }
 
     fn format(&self, f: &Field) -> TokenStream {
-        let krate = krate();
-        let p = quote!(#krate::__private);
+        let p = quote!(__p);
         let d = self.delimiter;
         let a = &f.attrs;
         let desc = a.desc.is_some();

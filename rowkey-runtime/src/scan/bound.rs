@@ -59,6 +59,16 @@ impl<T> Bounds<T> {
     }
 }
 
+impl<T> core::ops::RangeBounds<T> for Bounds<T> {
+    fn start_bound(&self) -> Bound<&T> {
+        self.start.as_ref()
+    }
+
+    fn end_bound(&self) -> Bound<&T> {
+        self.end.as_ref()
+    }
+}
+
 /// One borrowed or owned form `E` of the value `T`, converted by `$to`.
 macro_rules! forms {
     ($t:ty: $($(const $n:ident;)? $e:ty => $to:expr;)*) => {$(

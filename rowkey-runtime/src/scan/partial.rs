@@ -3,7 +3,7 @@
 //! fixed fields leave possible). Hidden: only generated code uses it.
 
 use core::cmp::Ordering;
-use core::ops::Bound;
+use core::ops::{Bound, RangeBounds};
 
 use super::plan::{ScanPlan, MAX_PLAN_RANGES};
 use super::range::{prefix_stop, ScanRange};
@@ -255,6 +255,43 @@ impl PartialKey {
             open,
         });
         self
+    }
+
+    /// Bounds the next field, `name`, by `range`: each bound encoded by `encode`, rendered by
+    /// `render` only if the range is reversed (see [`range_encoded`](Self::range_encoded)).
+    #[allow(clippy::too_many_arguments)]
+    pub fn range_with<T, E: Into<Enc>>(
+        self,
+        range: &impl RangeBounds<T>,
+        encode: impl Fn(&T) -> Result<E, EncodeError>,
+        open: bool,
+        descending: bool,
+        name: &'static str,
+        render: impl Fn(&T) -> String,
+    ) -> Self {
+        self.range_encoded(
+            map_bound(range.start_bound(), &encode),
+            map_bound(range.end_bound(), &encode),
+            open,
+            descending,
+            &|| show_field(name, range, &render),
+        )
+    }
+
+    /// [`range_with`](Self::range_with) for a field written by `encode` (its format's
+    /// `encode_alone`) as `(name, flip, last)`: no closure in the generated code.
+    #[allow(clippy::too_many_arguments)]
+    pub fn range_of<T>(
+        self,
+        range: &impl RangeBounds<T>,
+        encode: Encoder<T>,
+        (name, flip, last): (&'static str, u8, bool),
+        open: bool,
+        descending: bool,
+        render: impl Fn(&T) -> String,
+    ) -> Self {
+        let encode = |v: &T| encode(v, name, flip, last);
+        self.range_with(range, encode, open, descending, name, render)
     }
 
     /// Bounds an `Option` field whose value sorts newest first (`#[reverse_ts]`): `None`
@@ -599,6 +636,10 @@ fn segment_ranges(
     }
 }
 
+/// A format's `encode_alone` for values of `T`: `(value, field name, flip, last)`.
+#[doc(hidden)]
+pub type Encoder<T> = fn(&T, &'static str, u8, bool) -> Result<Vec<u8>, EncodeError>;
+
 /// The field's name and its range's bounds as text (`>= 100`, `< 10`), for
 /// [`EncodeError::ReversedRange`]: rendered only when a range is refused.
 #[doc(hidden)]
@@ -617,6 +658,17 @@ pub fn show_range<T>(
         Bound::Unbounded => String::from("unbounded"),
     };
     (side(lo, ">=", ">"), side(hi, "<=", "<"))
+}
+
+/// [`show_range`] of a range on the field `name`, for a builder's [`Shown`].
+#[doc(hidden)]
+pub fn show_field<T, R: RangeBounds<T>>(
+    name: &'static str,
+    range: &R,
+    render: impl Fn(&T) -> String,
+) -> (&'static str, String, String) {
+    let (lo, hi) = show_range(range.start_bound(), range.end_bound(), render);
+    (name, lo, hi)
 }
 
 /// True when the bounds hold no value because the range runs backwards: its start after its

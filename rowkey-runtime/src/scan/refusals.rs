@@ -12,19 +12,40 @@
 )]
 pub trait CanPlan {}
 
-// The builder's refusals. Each is implemented by no type; a hidden builder method bounded by one
-// turns a call the builder does not take into an error that teaches the rule. The generated
-// code names the key, the fields and the builder's finishing method with marker types (named as
-// the fields, in a module `field`: a name that std also has prints as `field::time`), since a
-// derive cannot attach messages of its own in a `#![no_implicit_prelude]` module.
+// The builder's states and refusals. A generated builder's state is the marker of the next
+// field (a type named as the field, in a module `field`: a name that std also has prints as
+// `field::time`), `Full`, or `Ranged<field>`; a field's methods are bounded by `InKeyOrder`,
+// which each marker implements for itself only. `Full` and `Ranged` implement it under bounds
+// that no type meets, so the compiler reports those, with messages that teach the rule. A
+// derive cannot attach messages of its own, hence these traits.
 
-/// A field given out of key order.
+/// The state of a generated scan builder once every field is fixed.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct Full;
+
+/// The state of a generated scan builder after a range on `Field`: only `.plan()` remains.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct Ranged<Field>(core::marker::PhantomData<fn() -> Field>);
+
+/// Holds when the builder's state (`Self`, the next field) is `Field`: fields in key order.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Key}::scan()` takes the fields in key order {Order}, and the next one is `{Next}`",
-    label = "`{Next}` comes before this field: fix it (or bound it) first"
+    message = "`{Key}::scan()` takes the fields in key order {Order}, and the next one is `{Self}`",
+    label = "`{Self}` comes before this field: fix it (or bound it) first"
 )]
-pub trait InKeyOrder<Key, Order, Next> {}
+pub trait InKeyOrder<Key, Order, Field, Plan> {}
+
+impl<Key, Order, Field, Plan> InKeyOrder<Key, Order, Field, Plan> for Full where
+    Field: AllFixed<Key, Plan>
+{
+}
+
+impl<Key, Order, Field, Plan, Bounded> InKeyOrder<Key, Order, Field, Plan> for Ranged<Bounded> where
+    Field: RangeEnded<Key, Bounded, Plan>
+{
+}
 
 /// A field given after every field was fixed.
 #[doc(hidden)]
