@@ -135,8 +135,14 @@ pub mod hand {
         }
         let n = (71 - mag.leading_zeros() as usize) / 8;
         let stored = if neg { !mag } else { mag };
-        out.push(if neg { 0x14 - n as u8 } else { 0x14 + n as u8 });
-        out.extend_from_slice(&stored.to_be_bytes()[8 - n..]);
+        let code = if neg { 0x14 - n as u8 } else { 0x14 + n as u8 };
+        // The code and a whole word stored from registers, then cut to the element's 1 + n
+        // bytes: no variable-length copy through the stack.
+        let start = out.len();
+        out.resize(start + 9, 0);
+        out[start] = code;
+        out[start + 1..start + 9].copy_from_slice(&(stored << (64 - 8 * n)).to_be_bytes());
+        out.truncate(start + 1 + n);
     }
 
     /// FoundationDB's string element: `02`, the UTF-8 with `00` as `00 FF`, `00`.
@@ -153,10 +159,27 @@ pub mod hand {
     }
 
     pub fn fdb_ints_encode(k: &super::FdbInts, out: &mut Vec<u8>) {
-        out.reserve(24);
-        fdb_int(out, false, u64::from(k.a));
-        fdb_int(out, false, u64::from(k.b));
-        fdb_int(out, false, k.c);
+        // Room for three elements of nine bytes, zeroed at once, written, cut to length.
+        let start = out.len();
+        out.resize(start + 27, 0);
+        let at = fdb_int_at(out, start, u64::from(k.a));
+        let at = fdb_int_at(out, at, u64::from(k.b));
+        let at = fdb_int_at(out, at, k.c);
+        out.truncate(at);
+    }
+
+    /// A non-negative integer element written at `at` into a buffer with nine bytes of room
+    /// there: the code and a whole word, of which the element keeps 1 + n bytes.
+    #[inline]
+    fn fdb_int_at(out: &mut [u8], at: usize, mag: u64) -> usize {
+        if mag == 0 {
+            out[at] = 0x14;
+            return at + 1;
+        }
+        let n = (71 - mag.leading_zeros() as usize) / 8;
+        out[at] = 0x14 + n as u8;
+        out[at + 1..at + 9].copy_from_slice(&(mag << (64 - 8 * n)).to_be_bytes());
+        at + 1 + n
     }
 
     pub fn fdb_mixed_encode(k: &super::FdbMixed, out: &mut Vec<u8>) {
@@ -176,10 +199,15 @@ pub mod hand {
             0x0c..=0x13 => (true, usize::from(0x14 - code)),
             _ => return None,
         };
-        let raw = rest.get(..n)?;
-        let mut b = [0u8; 8];
-        b[8 - n..].copy_from_slice(raw);
-        let stored = u64::from_be_bytes(b);
+        // One 8-byte load where the key has eight more bytes, else a copy of the n.
+        let stored = match rest.get(..8) {
+            Some(word) => u64::from_be_bytes(word.try_into().ok()?) >> (64 - 8 * n),
+            None => {
+                let mut b = [0u8; 8];
+                b[8 - n..].copy_from_slice(rest.get(..n)?);
+                u64::from_be_bytes(b)
+            }
+        };
         let mag = if neg {
             (u64::MAX >> (64 - 8 * n)) - stored
         } else {

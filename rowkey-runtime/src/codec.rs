@@ -109,7 +109,10 @@ pub trait KeyCodec: Sized {
     /// An upper bound on the encoded length in a non-last position, `None` if unbounded.
     const MAX_WIDTH: Option<usize>;
 
-    /// The exact number of bytes [`encode`](Self::encode) writes.
+    /// The exact number of bytes [`encode`](Self::encode) writes. A key whose `MAX_LEN` is
+    /// unbounded or over 64 bytes is written in place at this length, and a codec that writes
+    /// another number of bytes is an [`EncodeError`] there; shorter keys are built from what
+    /// the codecs write, and the promise is checked only in debug builds.
     fn encoded_len(&self, last: bool) -> usize;
 
     /// Writes the value.

@@ -98,6 +98,28 @@ impl<'a> Writer<'a> {
         self.pos = end;
     }
 
+    /// Appends `head` then the first `len - 1` bytes of `word` (`len` at most 9). Where the
+    /// buffer has room for all nine, they are stored from registers (one byte store, one word
+    /// store; no stack copy whose reload would stall on them) and the cursor moves by `len`:
+    /// the bytes past it are not part of the key yet, and the next write or the key's end
+    /// overwrites or drops them.
+    #[doc(hidden)]
+    #[inline]
+    pub fn put_head_word(&mut self, head: u8, word: [u8; 8], len: usize) {
+        debug_assert!((1..=9).contains(&len));
+        if self.flip == 0 {
+            if let Some(dst) = self.buf.get_mut(self.pos..self.pos + 9) {
+                dst[0] = head;
+                dst[1..].copy_from_slice(&word);
+                self.pos += len;
+                return;
+            }
+        }
+        let mut bytes = [head; 9];
+        bytes[1..].copy_from_slice(&word);
+        self.put(&bytes[..len]);
+    }
+
     /// Appends `a` then `b` (inverted when the field is `#[desc]`), with one bounds check.
     #[inline]
     pub fn put_then(&mut self, a: &[u8], b: &[u8]) {

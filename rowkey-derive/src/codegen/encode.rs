@@ -192,6 +192,9 @@ fn stack_methods(key: &Key) -> TokenStream {
             if __MAX == 0 {
                 return #p::encode_into_in_place(self, __out);
             }
+            if let #p::Some(__r) = #p::encode_into_room(self, __out, __MAX) {
+                return __r;
+            }
             let mut __buf = [0u8; __MAX];
             let __n = #p::encode_stack(self, &mut __buf)?;
             __out.extend_from_slice(&__buf[..#salt]);

@@ -352,14 +352,13 @@ fn pack_int64(w: &mut Writer<'_>, neg: bool, mag: u64) {
     }
     let n = (71 - mag.leading_zeros() as usize) / 8;
     let stored = if neg { !mag } else { mag };
-    let mut buf = [0u8; 9];
-    buf[1..].copy_from_slice(&stored.to_be_bytes());
-    buf[8 - n] = if neg {
+    // The code, then the `n` low bytes of `stored` moved to the front of a word.
+    let code = if neg {
         INT_ZERO - n as u8
     } else {
         INT_ZERO + n as u8
     };
-    w.put(&buf[8 - n..]);
+    w.put_head_word(code, (stored << (64 - 8 * n)).to_be_bytes(), n + 1);
 }
 
 /// [`unpack_int`] for the integers of at most 8 bytes (codes `0C` to `1C`), read into a
@@ -389,12 +388,22 @@ fn unpack_int64(r: &mut Reader<'_>) -> Result<(bool, u64), DecodeError> {
             return Err(r.invalid(at, "an integer (type code 0B to 1D)"));
         }
     };
-    let Some(raw) = rest.get(1..=n) else {
-        return unpack_int(r).map(|(neg, mag)| (neg, mag as u64));
+    // Eight bytes loaded at once where the key has them (no copy into a stack word whose reload
+    // would stall), shifted down to the element's n.
+    let stored = match rest.get(1..9) {
+        Some(word) => {
+            let word: [u8; 8] = word.try_into().unwrap_or_default();
+            u64::from_be_bytes(word) >> (64 - 8 * n)
+        }
+        None => {
+            let Some(raw) = rest.get(1..=n) else {
+                return unpack_int(r).map(|(neg, mag)| (neg, mag as u64));
+            };
+            let mut b = [0u8; 8];
+            b[8 - n..].copy_from_slice(raw);
+            u64::from_be_bytes(b)
+        }
     };
-    let mut b = [0u8; 8];
-    b[8 - n..].copy_from_slice(raw);
-    let stored = u64::from_be_bytes(b);
     let mag = if neg {
         // The one's complement in n bytes.
         (u64::MAX >> (64 - 8 * n)) - stored
@@ -636,24 +645,29 @@ impl TupleValue for uuid::Uuid {
 // Byte strings and strings.
 
 /// The packed length of a byte string: its code, the bytes, one more for each `00`, the end.
+/// Word-at-a-time scans for `00`: one when there is none.
+#[inline]
 fn bytes_len(v: &[u8]) -> usize {
-    2 + v.len() + v.iter().filter(|&&b| b == 0).count()
+    let mut len = 2 + v.len();
+    let mut rest = v;
+    while let Some(zero) = crate::codec::bytes::find_byte(rest, 0) {
+        len += 1;
+        rest = &rest[zero + 1..];
+    }
+    len
 }
 
-/// Writes `code`, `v` with each `00` escaped as `00 FF`, and the terminating `00`.
+/// Writes `code`, `v` with each `00` escaped as `00 FF`, and the terminating `00`: a
+/// word-at-a-time scan for each `00`, and each run copied at once with what follows it.
+#[inline]
 fn pack_bytes(w: &mut Writer<'_>, code: u8, v: &[u8]) {
     w.put_byte(code);
-    if crate::codec::bytes::find_byte(v, 0).is_none() {
-        w.put(v);
-    } else {
-        for chunk in v.split_inclusive(|&b| b == 0) {
-            w.put(chunk);
-            if chunk.last() == Some(&0) {
-                w.put_byte(ESCAPE);
-            }
-        }
+    let mut rest = v;
+    while let Some(zero) = crate::codec::bytes::find_byte(rest, 0) {
+        w.put_then(&rest[..zero], &[NULL, ESCAPE]);
+        rest = &rest[zero + 1..];
     }
-    w.put_byte(NULL);
+    w.put_then(rest, &[NULL]);
 }
 
 /// Reads a byte string of type `code`: up to its `00` that is not an escape.
