@@ -181,6 +181,15 @@ fn main() {
     same_bytes("fdb mixed", fdb_mixed.encode().unwrap(), |o| {
         hand::fdb_mixed_encode(&fdb_mixed, o)
     });
+    // Bigtable OrderedCodeBytes: the floor and rowkey write the same bytes, and each reads the
+    // other's back.
+    let bt = bt_keys();
+    for k in &bt {
+        same_bytes("bigtable", k.encode().unwrap(), |o| hand::bt_encode(k, o));
+        assert_eq!(hand::bt_decode(&k.encode().unwrap()).as_ref(), Some(k));
+    }
+    let bt_bytes = bt.each_ref().map(|k| k.encode().unwrap());
+    let (bt, bt_bytes) = (&bt, &bt_bytes);
     let fdb_ints_key = fdb_ints.encode().unwrap();
     let fdb_mixed_key = fdb_mixed.encode().unwrap();
     assert_eq!(
@@ -218,8 +227,8 @@ fn main() {
         *c = (*c + 1) & 4095;
         *c
     };
-    let mut o = [(); 21].map(|_| Vec::<u8>::with_capacity(256));
-    let [o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16, o17, o18, o19, o20, o21] =
+    let mut o = [(); 23].map(|_| Vec::<u8>::with_capacity(256));
+    let [o1, o2, o3, o4, o5, o6, o7, o8, o9, o10, o11, o12, o13, o14, o15, o16, o17, o18, o19, o20, o21, o22, o23] =
         &mut o;
     let (m, metric, phoenix, md5, xxh3, capped) = (&m, &metric, &phoenix, &md5, &xxh3, &capped);
     let mut groups = vec![
@@ -521,6 +530,32 @@ fn main() {
                 (
                     "foundationdb-tuple",
                     body!(black_box(foundationdb_tuple::unpack::<(String, i64, String)>(black_box(fdb_mixed_key)).unwrap());),
+                ),
+            ],
+        },
+        Group {
+            name: "Bigtable `{String, #[ordered_code] i64 x2, String}` encode_into, 2 keys (`00`s, empty strings)",
+            impls: vec![
+                (
+                    "floor",
+                    body!(for k in black_box(bt) { o22.clear(); hand::bt_encode(k, o22); black_box(&*o22); }),
+                ),
+                (
+                    "rowkey",
+                    body!(for k in black_box(bt) { o23.clear(); k.encode_into(o23).unwrap(); black_box(&*o23); }),
+                ),
+            ],
+        },
+        Group {
+            name: "Bigtable `{String, #[ordered_code] i64 x2, String}` decode, 2 keys",
+            impls: vec![
+                (
+                    "floor",
+                    body!(for k in black_box(bt_bytes) { black_box(hand::bt_decode(k).unwrap()); }),
+                ),
+                (
+                    "rowkey",
+                    body!(for k in black_box(bt_bytes) { black_box(BtKey::decode(k).unwrap()); }),
                 ),
             ],
         },

@@ -80,6 +80,39 @@ pub struct FdbMixed {
     pub name: String,
 }
 
+/// A Bigtable `OrderedCodeBytes` struct key: two strings around two `#[ordered_code]` integers
+/// (`Int64` with `OrderedCodeBytes`, every value sorts).
+#[derive(RowKey, Debug, PartialEq, Clone)]
+#[rowkey(encoding = "bigtable")]
+pub struct BtKey {
+    pub user: String,
+    #[ordered_code]
+    pub at: i64,
+    #[ordered_code]
+    pub seq: i64,
+    pub tag: String,
+}
+
+/// The Bigtable workload: a user with a `00` and an empty tag (removed, rule 1, so `seq` ends
+/// the key unseparated), then an empty user (`00 00`), a negative sequence whose bytes hold a
+/// `00`, and a tag.
+pub fn bt_keys() -> [BtKey; 2] {
+    [
+        BtKey {
+            user: "ann\0smith".into(),
+            at: 1_700_000_000_123_456,
+            seq: 8_192,
+            tag: String::new(),
+        },
+        BtKey {
+            user: String::new(),
+            at: 1_700_000_000_654_321,
+            seq: -2_000_000,
+            tag: "eu-west".into(),
+        },
+    ]
+}
+
 /// The day the planning workload scans.
 pub const DAY: u32 = 20_261_125;
 
@@ -156,6 +189,175 @@ pub mod hand {
             }
         }
         out.push(0x00);
+    }
+
+    /// The positions of the `00` bytes of `s`, found a word at a time.
+    #[inline]
+    fn next_zero(s: &[u8]) -> Option<usize> {
+        const LO: u64 = 0x0101_0101_0101_0101;
+        const HI: u64 = 0x8080_8080_8080_8080;
+        let mut at = 0;
+        let mut chunks = s.chunks_exact(8);
+        for c in &mut chunks {
+            let w = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+            let m = w.wrapping_sub(LO) & !w & HI;
+            if m != 0 {
+                return Some(at + (m.trailing_zeros() / 8) as usize);
+            }
+            at += 8;
+        }
+        chunks
+            .remainder()
+            .iter()
+            .position(|&b| b == 0)
+            .map(|p| at + p)
+    }
+
+    /// A Bigtable struct field's bytes (rules 2 to 4): `00` as `00 FF`, `""` as `00 00`, and
+    /// `00 01` after it unless it ends the key.
+    #[inline]
+    fn bt_field(out: &mut Vec<u8>, v: &[u8], last: bool) {
+        if v.is_empty() {
+            out.extend_from_slice(&[0, 0]);
+        } else {
+            let mut rest = v;
+            while let Some(z) = next_zero(rest) {
+                out.extend_from_slice(&rest[..=z]);
+                out.push(0xFF);
+                rest = &rest[z + 1..];
+            }
+            out.extend_from_slice(rest);
+        }
+        if !last {
+            out.extend_from_slice(&[0, 1]);
+        }
+    }
+
+    /// An OrderedCode `Int64`: n bytes, a header of n 1 bits then a 0 bit then the value (its
+    /// complement for a negative), n the fewest that fit; written as a field.
+    #[inline]
+    fn bt_int(out: &mut Vec<u8>, x: i64, last: bool) {
+        let neg = x < 0;
+        let v = if neg { !x } else { x } as u64;
+        let n = (64 - v.leading_zeros() as usize + 1).div_ceil(7).max(1);
+        let word = (((1u128 << n) - 1) << (7 * n)) | u128::from(v);
+        let word = if neg { !word } else { word };
+        let bytes = word.to_be_bytes();
+        bt_field(out, &bytes[16 - n..], last);
+    }
+
+    pub fn bt_encode(k: &super::BtKey, out: &mut Vec<u8>) {
+        out.reserve(k.user.len() + k.tag.len() + 32);
+        // Rule 1: an empty last string is removed, and `seq` then ends the key.
+        let tag = !k.tag.is_empty();
+        bt_field(out, k.user.as_bytes(), false);
+        bt_int(out, k.at, false);
+        bt_int(out, k.seq, !tag);
+        if tag {
+            bt_field(out, k.tag.as_bytes(), true);
+        }
+    }
+
+    /// One field's unescaped bytes and the rest after its separator (or the key's end).
+    #[inline]
+    fn bt_read<'a>(key: &'a [u8], out: &mut Vec<u8>) -> Option<&'a [u8]> {
+        let mut rest = key;
+        loop {
+            let Some(z) = next_zero(rest) else {
+                out.extend_from_slice(rest);
+                return Some(&[]);
+            };
+            out.extend_from_slice(&rest[..z]);
+            match rest.get(z + 1)? {
+                0xFF => {
+                    out.push(0);
+                    rest = &rest[z + 2..];
+                }
+                0x01 => return Some(&rest[z + 2..]),
+                0x00 if z == 0 && out.is_empty() => {
+                    // `00 00`: the empty value, then its separator or the end.
+                    rest = &rest[2..];
+                    return match rest {
+                        [] => Some(rest),
+                        [0, 1, tail @ ..] => Some(tail),
+                        _ => None,
+                    };
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// An integer field's unescaped bytes, at most 10, into a stack array.
+    #[inline]
+    fn bt_read_small(key: &[u8]) -> Option<([u8; 10], usize, &[u8])> {
+        let (mut b, mut n, mut i) = ([0u8; 10], 0, 0);
+        loop {
+            match *key.get(i)? {
+                0 => match key.get(i + 1) {
+                    Some(0xFF) => {
+                        *b.get_mut(n)? = 0;
+                        n += 1;
+                        i += 2;
+                    }
+                    Some(0x01) => return Some((b, n, &key[i + 2..])),
+                    _ => return None,
+                },
+                x => {
+                    *b.get_mut(n)? = x;
+                    n += 1;
+                    i += 1;
+                }
+            }
+            if i == key.len() {
+                return Some((b, n, &[]));
+            }
+        }
+    }
+
+    #[inline]
+    fn bt_read_int(key: &[u8]) -> Option<(i64, &[u8])> {
+        let (b, n, rest) = bt_read_small(key)?;
+        let b = &b[..n];
+        let first = *b.first()?;
+        let neg = first & 0x80 == 0;
+        let flip = if neg { 0xFF } else { 0 };
+        let mut word = [0u8; 16];
+        for (d, s) in word[16 - n..].iter_mut().zip(b) {
+            *d = s ^ flip;
+        }
+        let word = u128::from_be_bytes(word);
+        let head = word >> (7 * n - 1);
+        let v = word & ((1u128 << (7 * n - 1)) - 1);
+        // The header is n ones then a zero, and n the fewest bytes for the value.
+        if head != ((1u128 << n) - 1) << 1 || v > i64::MAX as u128 {
+            return None;
+        }
+        if n > 1 && v < 1u128 << (7 * (n - 1) - 1) {
+            return None;
+        }
+        let v = v as i64;
+        Some((if neg { !v } else { v }, rest))
+    }
+
+    pub fn bt_decode(key: &[u8]) -> Option<super::BtKey> {
+        let mut user = Vec::new();
+        let rest = bt_read(key, &mut user)?;
+        let (at, rest) = bt_read_int(rest)?;
+        let (seq, rest) = bt_read_int(rest)?;
+        let mut tag = Vec::new();
+        if !rest.is_empty() {
+            bt_read(rest, &mut tag)?;
+            if tag.is_empty() {
+                return None; // a trailing empty ASC field is never written
+            }
+        }
+        Some(super::BtKey {
+            user: String::from_utf8(user).ok()?,
+            at,
+            seq,
+            tag: String::from_utf8(tag).ok()?,
+        })
     }
 
     pub fn fdb_ints_encode(k: &super::FdbInts, out: &mut Vec<u8>) {

@@ -98,6 +98,31 @@ impl<'a> Writer<'a> {
         self.pos = end;
     }
 
+    /// Whether a write ran past the end of the buffer (the key did not fit).
+    #[doc(hidden)]
+    #[inline]
+    pub fn overflowed(&self) -> bool {
+        self.overflow
+    }
+
+    /// Appends the first `len` bytes of `word` (inverted when the field is `#[desc]`). Where
+    /// the buffer has room for all `N`, all are stored at once from a register and the cursor
+    /// moves by `len` (the bytes past it are not part of the key yet: see
+    /// [`put_head_word`](Self::put_head_word)).
+    #[doc(hidden)]
+    #[inline]
+    pub fn put_word<const N: usize>(&mut self, word: [u8; N], len: usize) {
+        debug_assert!(len <= N);
+        if self.flip == 0 {
+            if let Some(dst) = self.buf.get_mut(self.pos..self.pos + N) {
+                dst.copy_from_slice(&word);
+                self.pos += len;
+                return;
+            }
+        }
+        self.put(&word[..len]);
+    }
+
     /// Appends `head` then the first `len - 1` bytes of `word` (`len` at most 9). Where the
     /// buffer has room for all nine, they are stored from registers (one byte store, one word
     /// store; no stack copy whose reload would stall on them) and the cursor moves by `len`:

@@ -180,6 +180,45 @@ pub fn encode_into_room<K: RowKey>(
     })
 }
 
+/// How much of `encode_into`'s buffer a key of unbounded or long `MAX_LEN` is first tried in.
+pub const TRY_ROOM: usize = 128;
+
+/// `encode_into` of a key of unbounded or long `MAX_LEN`, tried in the first [`TRY_ROOM`]
+/// bytes of `out`'s spare capacity without measuring it first: `None` when `out` has less
+/// room or the key did not fit (then nothing was written, and the key is written in place at
+/// its `encoded_len`). The length promise is checked in debug builds, as for stack-built keys.
+#[doc(hidden)]
+#[inline(always)]
+pub fn encode_into_try<K: RowKey>(key: &K, out: &mut Vec<u8>) -> Option<Result<(), EncodeError>> {
+    let start = out.len();
+    if out.capacity() - start < TRY_ROOM {
+        return None;
+    }
+    out.resize(start + TRY_ROOM, 0);
+    let mut w = Writer::new(&mut out[start..]);
+    let result = key.encode_parts(&mut w);
+    if result.is_ok() && w.overflowed() {
+        out.truncate(start);
+        return None;
+    }
+    let result = result.and_then(|()| {
+        if cfg!(debug_assertions) {
+            w.finish_within(key.encoded_len())?;
+        }
+        Ok(w.position())
+    });
+    Some(match result {
+        Ok(n) => {
+            out.truncate(start + n);
+            Ok(())
+        }
+        Err(e) => {
+            out.truncate(start);
+            Err(e)
+        }
+    })
+}
+
 /// `encode_into` for keys that are not stack-built.
 #[doc(hidden)]
 #[inline]

@@ -15,7 +15,7 @@ pub use crate::format::{
 pub use crate::format::{FixedWidth, JavaInt, Timestamp, Unsigned};
 pub use crate::key::{
     check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_into_room,
-    encode_stack, explain_salt, read_salt, stack_len, write_salt,
+    encode_into_try, encode_stack, explain_salt, read_salt, stack_len, write_salt,
 };
 pub use crate::layout::{fingerprint, offsets, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};

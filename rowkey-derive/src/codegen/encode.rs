@@ -190,6 +190,9 @@ fn stack_methods(key: &Key) -> TokenStream {
         ) -> #p::Result<(), #p::EncodeError> {
             #max
             if __MAX == 0 {
+                if let #p::Some(__r) = #p::encode_into_try(self, __out) {
+                    return __r;
+                }
                 return #p::encode_into_in_place(self, __out);
             }
             if let #p::Some(__r) = #p::encode_into_room(self, __out, __MAX) {

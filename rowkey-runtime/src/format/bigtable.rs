@@ -32,34 +32,71 @@ use crate::format::Format;
 /// The key of a struct whose every field was removed (rule 6), and an empty field (rule 3).
 pub const EMPTY: [u8; 2] = [0x00, 0x00];
 
-/// Writes `value` escaped (rules 2 to 4): `desc` fields always get the separator.
+/// Writes `value` escaped (rules 2 to 4): `desc` fields always get the separator. A
+/// word-at-a-time scan for each `00`, and each run copied at once with what follows it.
 #[inline]
 fn write_field(value: &[u8], w: &mut Writer<'_>, last: bool) {
-    let desc = w.flip() != 0;
+    let separated = w.flip() != 0 || !last;
     if value.is_empty() {
         w.put(&EMPTY);
-    } else if find_byte(value, 0).is_none() {
-        w.put(value);
     } else {
-        for chunk in value.split_inclusive(|&b| b == 0) {
-            w.put(chunk);
-            if chunk.last() == Some(&0) {
-                w.put_byte(0xFF);
-            }
+        let mut rest = value;
+        while let Some(zero) = find_byte(rest, 0) {
+            w.put_then(&rest[..zero], &[0x00, 0xFF]);
+            rest = &rest[zero + 1..];
         }
+        w.put(rest);
     }
-    if desc || !last {
+    if separated {
         w.put(&[0x00, 0x01]);
     }
 }
 
+/// An integer field's `n` bytes, the low bytes of `word` (big-endian): written from a register
+/// when none is `00` (so no stack copy is reloaded after narrow stores), escaped otherwise.
+#[inline]
+fn write_int_field(word: u128, n: usize, w: &mut Writer<'_>, last: bool) {
+    if w.flip() == 0 && !has_zero_byte(word, n) {
+        w.put_word((word << (128 - 8 * n)).to_be_bytes(), n);
+        if !last {
+            w.put(&[0x00, 0x01]);
+        }
+    } else {
+        let bytes = word.to_be_bytes();
+        write_field(&bytes[16 - n..], w, last);
+    }
+}
+
+/// The length [`write_int_field`] writes.
+#[inline]
+fn int_field_len(word: u128, n: usize, desc: bool, last: bool) -> usize {
+    if !has_zero_byte(word, n) {
+        n + if desc || !last { 2 } else { 0 }
+    } else {
+        let bytes = word.to_be_bytes();
+        field_len(&bytes[16 - n..], desc, last)
+    }
+}
+
+/// Whether one of the low `n` bytes of `word` is `00` (a word-at-a-time test over 16 bytes,
+/// the bytes above the `n` set to `FF`).
+#[inline]
+fn has_zero_byte(word: u128, n: usize) -> bool {
+    const LO: u128 = u128::from_ne_bytes([1; 16]);
+    const HI: u128 = u128::from_ne_bytes([0x80; 16]);
+    let x = word | !(u128::MAX >> (128 - 8 * n));
+    x.wrapping_sub(LO) & !x & HI != 0
+}
+
+/// The length [`write_field`] writes: one word-at-a-time scan when there is no `00`.
 #[inline]
 fn field_len(value: &[u8], desc: bool, last: bool) -> usize {
-    let body = if value.is_empty() {
-        2
-    } else {
-        value.len() + value.iter().filter(|&&b| b == 0).count()
-    };
+    let mut body = if value.is_empty() { 2 } else { value.len() };
+    let mut rest = value;
+    while let Some(zero) = find_byte(rest, 0) {
+        body += 1;
+        rest = &rest[zero + 1..];
+    }
     body + if desc || !last { 2 } else { 0 }
 }
 
@@ -343,7 +380,8 @@ impl IntValue for SystemTime {
 trait IntBytes {
     /// Why a negative value is refused, or `None` when the format sorts it.
     const NEGATIVE: Option<&'static str>;
-    fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize);
+    /// The value's bytes: the low `n` bytes of the word, big-endian (`n` at most 10).
+    fn word<T: IntValue>(n: i64) -> (u128, usize);
     fn int<T: IntValue>(b: &[u8]) -> Option<i64>;
 }
 
@@ -358,10 +396,10 @@ impl<const DESC: bool> IntBytes for BigEndian<DESC> {
     const NEGATIVE: Option<&'static str> = Some(BIG_ENDIAN_NEGATIVE);
 
     #[inline]
-    fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize) {
-        let mut buf = [0; 10];
-        buf[2..].copy_from_slice(&n.to_be_bytes());
-        (buf, T::WIDTH)
+    fn word<T: IntValue>(n: i64) -> (u128, usize) {
+        // Two's complement in WIDTH bytes (an `i32` in 4).
+        let mask = u128::MAX >> (128 - 8 * T::WIDTH);
+        (u128::from(n as u64) & mask, T::WIDTH)
     }
 
     fn int<T: IntValue>(b: &[u8]) -> Option<i64> {
@@ -377,8 +415,8 @@ impl<const DESC: bool> IntBytes for OrderedCode<DESC> {
     const NEGATIVE: Option<&'static str> = None;
 
     #[inline]
-    fn bytes<T: IntValue>(n: i64) -> ([u8; 10], usize) {
-        ordered_code::encode(n)
+    fn word<T: IntValue>(n: i64) -> (u128, usize) {
+        ordered_code::encode_word(n)
     }
 
     fn int<T: IntValue>(b: &[u8]) -> Option<i64> {
@@ -403,8 +441,8 @@ macro_rules! int_format {
             fn len(v: &T, last: bool) -> usize {
                 match v.to_int() {
                     Ok(n) => {
-                        let (buf, n) = <Self as IntBytes>::bytes::<T>(n);
-                        field_len(&buf[buf.len() - n..], DESC, last)
+                        let (word, n) = <Self as IntBytes>::word::<T>(n);
+                        int_field_len(word, n, DESC, last)
                     }
                     Err(_) => 0,
                 }
@@ -423,8 +461,8 @@ macro_rules! int_format {
                         encoding: "Bigtable",
                         reason,
                     })?;
-                let (buf, n) = <Self as IntBytes>::bytes::<T>(n);
-                write_field(&buf[buf.len() - n..], w, last);
+                let (word, n) = <Self as IntBytes>::word::<T>(n);
+                write_int_field(word, n, w, last);
                 Ok(())
             }
 

@@ -7,21 +7,30 @@
 /// The encoding of `x`: its bytes are `buf[10 - len..]`, returned as `(buf, len)`.
 #[inline]
 pub fn encode(x: i64) -> ([u8; 10], usize) {
+    let (word, n) = encode_word(x);
+    let mut buf = [0u8; 10];
+    buf.copy_from_slice(&word.to_be_bytes()[6..]);
+    (buf, n)
+}
+
+/// [`encode`] as a word: the `n` bytes are the low bytes of the result, big-endian (the bytes
+/// above them zero), so a writer can store them from a register.
+#[inline]
+pub fn encode_word(x: i64) -> (u128, usize) {
     let negative = x < 0;
     let v = if negative { !x } else { x } as u64;
     // The fewest bytes n whose 7n - 1 value bits hold v.
     let bits = 64 - v.leading_zeros() as usize;
     let n = (bits + 1).div_ceil(7).max(1);
     let header: u128 = ((1u128 << n) - 1) << (7 * n);
-    let word = (header | u128::from(v)).to_be_bytes();
-    let mut buf = [0u8; 10];
-    buf.copy_from_slice(&word[6..]);
-    if negative {
-        for b in &mut buf[10 - n..] {
-            *b = !*b;
-        }
-    }
-    (buf, n)
+    let word = header | u128::from(v);
+    // A negative value is the complement of all n bytes, header included.
+    let word = if negative {
+        !word & (u128::MAX >> (128 - 8 * n))
+    } else {
+        word
+    };
+    (word, n)
 }
 
 /// Why bytes are not an encoding: for [`DecodeError`](crate::DecodeError)'s `expected`.
