@@ -128,9 +128,9 @@ struct Bucketed64 {
 }
 
 /// A plan of a bucketed key allocates each range's start and stop once and the vector of them
-/// once; the salts stay on the stack. What the builder itself holds (the fixed field's bytes,
-/// the partial key and its spans, the one range under the salt: 6 allocations) does not grow
-/// with the buckets.
+/// once; the salts stay on the stack. What the builder itself holds (the fixed bytes, written
+/// in place, their spans, and the stop of the prefix under the salt: 3 allocations) does not
+/// grow with the buckets.
 #[test]
 fn a_bucketed_plan_allocates_its_ranges_and_a_constant() {
     let _ = Bucketed::scan().date(7).plan().unwrap(); // warm thread-locals
@@ -143,7 +143,7 @@ fn a_bucketed_plan_allocates_its_ranges_and_a_constant() {
     assert_eq!(n64 - n16, 2 * (64 - 16), "two allocations per range");
     assert_eq!(
         n16,
-        2 * 16 + 1 + 6,
-        "the ranges, their vector and the builder's 6"
+        2 * 16 + 1 + 3,
+        "the ranges, their vector and the builder's 3"
     );
 }

@@ -119,12 +119,28 @@ pub trait Format<T> {
         flip: u8,
         last: bool,
     ) -> Result<Vec<u8>, EncodeError> {
-        let mut buf = vec![0; Self::len(v, last)];
-        let mut w = Writer::new(&mut buf);
-        w.begin(name, flip);
-        Self::write(v, &mut w, last)?;
-        w.finish()?;
+        let mut buf = Vec::new();
+        Self::encode_alone_into(v, &mut buf, (name, flip, last))?;
         Ok(buf)
+    }
+
+    /// [`encode_alone`](Self::encode_alone), appended to `out` (left as it was on an error).
+    #[doc(hidden)]
+    #[inline]
+    fn encode_alone_into(
+        v: &T,
+        out: &mut Vec<u8>,
+        (name, flip, last): (&'static str, u8, bool),
+    ) -> Result<(), EncodeError> {
+        let start = out.len();
+        out.resize(start + Self::len(v, last), 0);
+        let mut w = Writer::new(&mut out[start..]);
+        w.begin(name, flip);
+        let written = Self::write(v, &mut w, last).and_then(|()| w.finish());
+        if written.is_err() {
+            out.truncate(start);
+        }
+        written
     }
 }
 

@@ -293,8 +293,14 @@ fn fix_method(
         let tail = tail_width(key, f);
         quote!(fix_raw(#encoded, #tail))
     } else {
+        // Appended straight to the fixed bytes: no vector of its own.
         let trim = Literal::usize_unsuffixed(key.encoding.value_trim(f));
-        quote!(fix_encoded(#encoded, #trim))
+        let fmt = respan(key.format(f), ty.span());
+        let encode = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::encode_alone_into);
+        let name = &f.name;
+        let flip = flip(key, f);
+        let last = key.encoding.open_end(f);
+        quote!(fix_with(#encode, __v, (#name, #flip, #last), #trim))
     };
     let method = quote! {
         #[doc = #doc]

@@ -152,7 +152,7 @@ impl PartialKey {
             salt,
             text,
             delimiter,
-            bytes: Vec::new(),
+            bytes: Vec::with_capacity(32),
             spans: Vec::new(),
             range: None,
             error: None,
@@ -206,6 +206,30 @@ impl PartialKey {
             Err(e) => {
                 self.error.get_or_insert(e);
             }
+        }
+        self
+    }
+
+    /// [`fix_encoded`](Self::fix_encoded) of a value that `encode` (its format's
+    /// `encode_alone_into`) appends as `(name, flip, last)` straight to the fixed bytes.
+    pub fn fix_with<T>(
+        mut self,
+        encode: AppendEncoder<T>,
+        v: &T,
+        field: (&'static str, u8, bool),
+        trim: usize,
+    ) -> Self {
+        if self.error.is_some() {
+            return self;
+        }
+        let start = self.bytes.len();
+        match encode(v, &mut self.bytes, field) {
+            Ok(()) => {
+                self.spans
+                    .push((start, self.bytes.len().saturating_sub(trim)));
+                self.short = self.bytes.len();
+            }
+            Err(e) => self.error = Some(e),
         }
         self
     }
@@ -396,14 +420,32 @@ impl PartialKey {
         }
         let point = self.range.is_none() && self.spans.len() == fields;
         let p = &self.bytes;
-        let inner = if point {
+        // The usual prefix scan (fixed fields, no range, nothing dropped): its one range is
+        // borrowed from the fixed bytes, not copied once more before each salt copies it.
+        let prefix_only = !point && self.range.is_none() && self.short == p.len() && !p.is_empty();
+        let owned = if point {
             match (self.short, self.empty_key) {
                 (0, Err(encoding)) => return Err(EncodeError::EmptyKey { encoding }),
                 (0, Ok(empty)) => vec![ScanRange::row(empty)],
                 (n, _) => vec![ScanRange::row(&p[..n])],
             }
+        } else if prefix_only {
+            Vec::new()
         } else {
             self.inner_ranges()
+        };
+        let prefix_stop = if prefix_only {
+            self.end.stop(p)
+        } else {
+            Vec::new()
+        };
+        let one = [(&p[..], &prefix_stop[..])];
+        let borrowed: Vec<(&[u8], &[u8])>;
+        let inner: &[(&[u8], &[u8])] = if prefix_only {
+            &one
+        } else {
+            borrowed = owned.iter().map(|r| (&r.start[..], &r.stop[..])).collect();
+            &borrowed
         };
         let salt_len = self.salt_width();
         let mut ranges = Vec::new();
@@ -453,22 +495,33 @@ impl PartialKey {
         };
         // Each range allocates its start and stop once, at their size; the plan's vector once.
         ranges.reserve_exact(inner.len() * (buckets.max(1) as usize));
+        // Where a text salt is rendered: zeroed once, not once a bucket.
+        let mut buf = [0u8; 48];
         let mut put = |salt: &[u8]| {
-            let mut buf = [0u8; 48];
             let salt = self.salt_in_key(salt, &mut buf);
-            for inner in &inner {
-                let range = salted(salt, inner);
-                if !range.is_empty() {
-                    ranges.push(range);
-                }
-            }
+            // The same prefix on both bounds keeps their order: a range is empty under a salt
+            // only if it is without one, and `inner_ranges` keeps no empty range.
+            // Extended from a sized iterator, which writes each range in place.
+            ranges.extend(inner.iter().map(|&(start, stop)| salted(salt, start, stop)));
         };
-        match one {
-            Some((bytes, n)) => put(&bytes[..n]),
-            None => {
+        let byte_buckets = !matches!(self.salt, Salt::JavaHash { .. } | Salt::OpenTsdb { .. });
+        match (one, inner) {
+            (Some((bytes, n)), _) => put(&bytes[..n]),
+            // One binary byte per bucket over one range (a bucketed key's prefix scan): the
+            // ranges come from a sized iterator, each written in place.
+            (None, &[(start, stop)]) if byte_buckets && self.text.is_none() => {
+                ranges.extend((0..buckets).map(|b| salted(&[b as u8], start, stop)));
+            }
+            (None, _) => {
                 for b in 0..buckets {
-                    let (bytes, n) = self.salt.bucket_salt_bytes(b as u32);
-                    put(&bytes[..n]);
+                    match self.salt {
+                        Salt::JavaHash { .. } | Salt::OpenTsdb { .. } => {
+                            let (bytes, n) = self.salt.bucket_salt_bytes(b as u32);
+                            put(&bytes[..n]);
+                        }
+                        // A one-byte bucket: no salt array built on the stack and reloaded.
+                        _ => put(&[b as u8]),
+                    }
                 }
             }
         }
@@ -636,6 +689,11 @@ fn segment_ranges(
     }
 }
 
+/// A format's `encode_alone_into` for values of `T`: `(value, out, (field name, flip, last))`.
+#[doc(hidden)]
+pub type AppendEncoder<T> =
+    fn(&T, &mut Vec<u8>, (&'static str, u8, bool)) -> Result<(), EncodeError>;
+
 /// A format's `encode_alone` for values of `T`: `(value, field name, flip, last)`.
 #[doc(hidden)]
 pub type Encoder<T> = fn(&T, &'static str, u8, bool) -> Result<Vec<u8>, EncodeError>;
@@ -689,19 +747,23 @@ fn reversed<T>(lo: &Bound<T>, hi: &Bound<T>, cmp: impl Fn(&T, &T) -> Ordering) -
     }
 }
 
-/// `inner` under the salt bytes `salt`: one allocation each for the start and the stop.
-fn salted(salt: &[u8], inner: &ScanRange) -> ScanRange {
+/// The range `start..stop` (an empty stop: the end of the table) under the salt bytes `salt`:
+/// one allocation each for the start and the stop.
+#[inline(always)]
+fn salted(salt: &[u8], start: &[u8], stop: &[u8]) -> ScanRange {
     let join = |a: &[u8], b: &[u8]| {
         let mut v = Vec::with_capacity(a.len() + b.len());
         v.extend_from_slice(a);
         v.extend_from_slice(b);
         v
     };
-    let start = join(salt, &inner.start);
-    let stop = if inner.stop.is_empty() {
+    let stop = if stop.is_empty() {
         prefix_stop(salt)
     } else {
-        join(salt, &inner.stop)
+        join(salt, stop)
     };
-    ScanRange { start, stop }
+    ScanRange {
+        start: join(salt, start),
+        stop,
+    }
 }
