@@ -240,6 +240,13 @@ pub mod hand {
         let neg = x < 0;
         let v = if neg { !x } else { x } as u64;
         let n = (64 - v.leading_zeros() as usize + 1).div_ceil(7).max(1);
+        if n <= 8 {
+            // Below 2^55 the header and the value fit a u64.
+            let word = (((1u64 << n) - 1) << (7 * n)) | v;
+            let word = if neg { !word } else { word };
+            let bytes = word.to_be_bytes();
+            return bt_field(out, &bytes[8 - n..], last);
+        }
         let word = (((1u128 << n) - 1) << (7 * n)) | u128::from(v);
         let word = if neg { !word } else { word };
         let bytes = word.to_be_bytes();

@@ -56,7 +56,13 @@ fn write_field(value: &[u8], w: &mut Writer<'_>, last: bool) {
 /// when none is `00` (so no stack copy is reloaded after narrow stores), escaped otherwise.
 #[inline]
 fn write_int_field(word: u128, n: usize, w: &mut Writer<'_>, last: bool) {
-    if w.flip() == 0 && !has_zero_byte(word, n) {
+    if n <= 8 && w.flip() == 0 && !has_zero_byte64(word as u64, n) {
+        // The usual integer: one 8-byte store.
+        w.put_word(((word as u64) << (64 - 8 * n)).to_be_bytes(), n);
+        if !last {
+            w.put(&[0x00, 0x01]);
+        }
+    } else if w.flip() == 0 && !has_zero_byte(word, n) {
         w.put_word((word << (128 - 8 * n)).to_be_bytes(), n);
         if !last {
             w.put(&[0x00, 0x01]);
@@ -70,12 +76,26 @@ fn write_int_field(word: u128, n: usize, w: &mut Writer<'_>, last: bool) {
 /// The length [`write_int_field`] writes.
 #[inline]
 fn int_field_len(word: u128, n: usize, desc: bool, last: bool) -> usize {
-    if !has_zero_byte(word, n) {
+    let clean = if n <= 8 {
+        !has_zero_byte64(word as u64, n)
+    } else {
+        !has_zero_byte(word, n)
+    };
+    if clean {
         n + if desc || !last { 2 } else { 0 }
     } else {
         let bytes = word.to_be_bytes();
         field_len(&bytes[16 - n..], desc, last)
     }
+}
+
+/// [`has_zero_byte`] of the low `n` (at most 8) bytes of a `u64`.
+#[inline]
+fn has_zero_byte64(word: u64, n: usize) -> bool {
+    const LO: u64 = u64::from_ne_bytes([1; 8]);
+    const HI: u64 = u64::from_ne_bytes([0x80; 8]);
+    let x = word | !(u64::MAX >> (64 - 8 * n));
+    x.wrapping_sub(LO) & !x & HI != 0
 }
 
 /// Whether one of the low `n` bytes of `word` is `00` (a word-at-a-time test over 16 bytes,

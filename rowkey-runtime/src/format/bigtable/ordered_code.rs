@@ -22,6 +22,17 @@ pub fn encode_word(x: i64) -> (u128, usize) {
     // The fewest bytes n whose 7n - 1 value bits hold v.
     let bits = 64 - v.leading_zeros() as usize;
     let n = (bits + 1).div_ceil(7).max(1);
+    if n <= 8 {
+        // Every value below 2^55: the header and the value fit a u64 (no 128-bit shifts).
+        let header = ((1u64 << n) - 1) << (7 * n);
+        let word = header | v;
+        let word = if negative {
+            !word & (u64::MAX >> (64 - 8 * n))
+        } else {
+            word
+        };
+        return (u128::from(word), n);
+    }
     let header: u128 = ((1u128 << n) - 1) << (7 * n);
     let word = header | u128::from(v);
     // A negative value is the complement of all n bytes, header included.
