@@ -139,9 +139,15 @@ pub const fn stack_len(max_len: Option<usize>) -> usize {
 pub fn encode_stack<K: RowKey>(key: &K, buf: &mut [u8]) -> Result<usize, EncodeError> {
     let mut w = Writer::new(buf);
     key.encode_parts(&mut w)?;
-    // The key is what the codecs wrote, whatever `encoded_len` said: the length promise is
-    // not used here, so it costs its pass only in debug builds (where a codec that breaks it
-    // is caught); keys written in place use it, and check it always.
+    finish_built(key, &w)
+}
+
+/// The length of a key built in a buffer at least as long as it: an error if the codecs wrote
+/// past the buffer. The key is what the codecs wrote, whatever `encoded_len` said: the length
+/// promise is not used here, so it costs its pass only in debug builds (where a codec that
+/// breaks it is caught); keys written in place use it, and check it always.
+#[inline(always)]
+fn finish_built<K: RowKey>(key: &K, w: &Writer<'_>) -> Result<usize, EncodeError> {
     let len = if cfg!(debug_assertions) {
         key.encoded_len()
     } else {
@@ -163,21 +169,7 @@ pub fn encode_into_room<K: RowKey>(
     out: &mut Vec<u8>,
     max: usize,
 ) -> Option<Result<(), EncodeError>> {
-    let start = out.len();
-    if out.capacity() - start < max {
-        return None;
-    }
-    out.resize(start + max, 0);
-    Some(match encode_stack(key, &mut out[start..]) {
-        Ok(n) => {
-            out.truncate(start + n);
-            Ok(())
-        }
-        Err(e) => {
-            out.truncate(start);
-            Err(e)
-        }
-    })
+    encode_in_room(key, out, max, false)
 }
 
 /// How much of `encode_into`'s buffer a key of unbounded or long `MAX_LEN` is first tried in.
@@ -190,33 +182,33 @@ pub const TRY_ROOM: usize = 128;
 #[doc(hidden)]
 #[inline(always)]
 pub fn encode_into_try<K: RowKey>(key: &K, out: &mut Vec<u8>) -> Option<Result<(), EncodeError>> {
+    encode_in_room(key, out, TRY_ROOM, true)
+}
+
+/// Writes `key` into `room` zeroed bytes at the end of `out` and cuts `out` to it. `None`, with
+/// `out` as it was, when `out` has less spare capacity, or when the key did not fit and
+/// `retry` (otherwise that is the error).
+#[inline(always)]
+fn encode_in_room<K: RowKey>(
+    key: &K,
+    out: &mut Vec<u8>,
+    room: usize,
+    retry: bool,
+) -> Option<Result<(), EncodeError>> {
     let start = out.len();
-    if out.capacity() - start < TRY_ROOM {
+    if out.capacity() - start < room {
         return None;
     }
-    out.resize(start + TRY_ROOM, 0);
+    out.resize(start + room, 0);
     let mut w = Writer::new(&mut out[start..]);
     let result = key.encode_parts(&mut w);
-    if result.is_ok() && w.overflowed() {
+    if retry && result.is_ok() && w.overflowed() {
         out.truncate(start);
         return None;
     }
-    let result = result.and_then(|()| {
-        if cfg!(debug_assertions) {
-            w.finish_within(key.encoded_len())?;
-        }
-        Ok(w.position())
-    });
-    Some(match result {
-        Ok(n) => {
-            out.truncate(start + n);
-            Ok(())
-        }
-        Err(e) => {
-            out.truncate(start);
-            Err(e)
-        }
-    })
+    let result = result.and_then(|()| finish_built(key, &w));
+    out.truncate(start + *result.as_ref().unwrap_or(&0));
+    Some(result.map(|_| ()))
 }
 
 /// `encode_into` for keys that are not stack-built.

@@ -20,8 +20,8 @@ pub use crate::key::{
 pub use crate::layout::{fingerprint, offsets, FieldLayout, Layout};
 pub use crate::salt::{Salt, SaltText};
 pub use crate::scan::partial::{
-    encode_short, encode_with, map_bound, show_field, show_range, AppendEncoder, Enc, Encoder,
-    PartialKey, PrefixEnd, Shown,
+    encode_short, map_bound, show_field, show_range, AppendEncoder, Enc, Encoder, PartialKey,
+    PrefixEnd, Shown,
 };
 pub use crate::scan::refusals::{
     AllFixed, BuilderNotGenerated, CanPlan, Full, InKeyOrder, NoRangeJava, NoRangeNested,

@@ -7,25 +7,8 @@ use core::ops::{Bound, RangeBounds};
 
 use super::plan::{ScanPlan, MAX_PLAN_RANGES};
 use super::range::{prefix_stop, ScanRange};
-use crate::cursor::Writer;
 use crate::error::EncodeError;
 use crate::salt::{Salt, SaltText};
-
-/// Encodes one field alone, as it appears in its key: `len` bytes written by `write`.
-#[doc(hidden)]
-pub fn encode_with(
-    len: usize,
-    name: &'static str,
-    flip: u8,
-    write: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>,
-) -> Result<Vec<u8>, EncodeError> {
-    let mut buf = vec![0; len];
-    let mut w = Writer::new(&mut buf);
-    w.begin(name, flip);
-    write(&mut w)?;
-    w.finish()?;
-    Ok(buf)
-}
 
 /// Maps a range bound through a field encoder.
 #[doc(hidden)]
@@ -198,9 +181,7 @@ impl PartialKey {
             Ok(bytes) if self.error.is_none() => {
                 let start = self.bytes.len();
                 self.bytes.extend_from_slice(&bytes);
-                self.spans
-                    .push((start, self.bytes.len().saturating_sub(trim)));
-                self.short = self.bytes.len();
+                self.fixed(start, trim);
             }
             Ok(_) => {}
             Err(e) => {
@@ -224,14 +205,18 @@ impl PartialKey {
         }
         let start = self.bytes.len();
         match encode(v, &mut self.bytes, field) {
-            Ok(()) => {
-                self.spans
-                    .push((start, self.bytes.len().saturating_sub(trim)));
-                self.short = self.bytes.len();
-            }
+            Ok(()) => self.fixed(start, trim),
             Err(e) => self.error = Some(e),
         }
         self
+    }
+
+    /// Records the field just appended from `start`: its span (less `trim` bytes of delimiter,
+    /// not part of the value a salt hashes), and the fixed fields' shortest key.
+    fn fixed(&mut self, start: usize, trim: usize) {
+        self.spans
+            .push((start, self.bytes.len().saturating_sub(trim)));
+        self.short = self.bytes.len();
     }
 
     /// Fixes the next field of an encoding that drops trailing NULL fields (see [`Enc`]).
