@@ -11,7 +11,9 @@
 # Also the expansion's lines of one 6-field key (rustc -Zunpretty=expanded through
 # RUSTC_BOOTSTRAP=1). Prints a markdown report.
 # Usage: scripts/derive_cost.sh [OUT_DIR] [MAX_LINES]   (default target/derive-cost; with
-# MAX_LINES, exits 1 when the 6-field key expands to more lines). The crates take the
+# MAX_LINES, exits 1 when the 6-field key expands to more lines). With DERIVE_COST_INSTRUCTIONS=1
+# and valgrind installed, also the instructions rustc executes for each crate (cachegrind, no
+# cache simulation: about 30 s a crate), a count that a busy or virtual machine does not move. The crates take the
 # workspace's Cargo.lock, and CARGO_TARGET_DIR when set (CI points it at the workspace's
 # target, whose dependencies the tests built).
 set -euo pipefail
@@ -86,6 +88,16 @@ build_time() { # $1: crate
         echo $(((t1 - t0) / 1000000))
     done | median3
 }
+# The instructions of the crate's own rustc run (the command cargo prints, run again).
+instructions() { # $1: crate
+    touch "$out/$1/src/lib.rs"
+    (cd "$out/$1" && cargo build -v 2>&1) | sed -n 's/^ *Running `\(.*rustc .*\)`$/\1/p' | tail -1 \
+        > "$out/$1.cmd"
+    touch "$out/$1/src/lib.rs"
+    (cd "$out/$1" && valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+        --trace-children=yes bash "$out/$1.cmd" 2>&1 >/dev/null) |
+        awk '/I *refs/ { gsub(",", "", $NF); n += $NF } END { printf "%.2f", n / 1e9 }'
+}
 r=$(build_time rowkey)
 s=$(build_time serde)
 p=$(build_time plain)
@@ -116,6 +128,13 @@ echo "| \`#[derive(RowKey)]\`, used with a scan plan per key too | | $rs |"
 echo "| no derive | $p | |"
 echo
 echo "rowkey / serde, declared: $(ratio "$r" "$s"); used: $(ratio "$ru" "$su")"
+if [ "${DERIVE_COST_INSTRUCTIONS:-}" = 1 ]; then
+    ri=$(instructions rowkey)
+    si=$(instructions serde)
+    rui=$(instructions rowkey-used)
+    sui=$(instructions serde-used)
+    echo "instructions (billions), declared: rowkey $ri, serde $si ($(ratio "$ri" "$si")); used: rowkey $rui, serde $sui ($(ratio "$rui" "$sui"))"
+fi
 echo "expanded lines of one 6-field key: $lines"
 if [ -n "$max_lines" ] && [ "$lines" -gt "$max_lines" ]; then
     echo "derive_cost: a 6-field key expands to $lines lines, over $max_lines" >&2

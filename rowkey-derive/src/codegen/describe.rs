@@ -27,6 +27,7 @@ pub fn items(key: &Key) -> TokenStream {
     quote! {
         const LAYOUT_FINGERPRINT: ::core::primitive::u64 = #p::fingerprint(#description);
 
+        #[inline] // compiled where it is called; see `explain`
         fn layout() -> #p::Layout {
             #p::layout_of(
                 #name,

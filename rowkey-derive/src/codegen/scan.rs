@@ -159,6 +159,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         #[allow(dead_code)]
         impl #ident {
             #[doc = #start_doc]
+            #[inline] // compiled where it is called; see `explain`
             pub fn scan() -> #scan<#start> {
                 #scan(#p::PartialKey::new(
                     <Self as #krate::RowKey>::SALT,
@@ -169,6 +170,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
 
             /// The plan that scans every key of this layout (one range per salt bucket; for an
             /// md5 prefix one range over every salt, whose rows come in hash order).
+            #[inline] // compiled where it is called; see `explain`
             pub fn full_scan() -> #p::ScanPlan {
                 #p::PartialKey::full(
                     <Self as #krate::RowKey>::SALT,
