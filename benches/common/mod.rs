@@ -433,19 +433,25 @@ pub mod hand {
     #[inline]
     fn read_str(key: &[u8]) -> Option<(String, &[u8])> {
         let rest = key.strip_prefix(&[0x02])?;
-        let mut out = Vec::new();
-        let mut i = 0;
+        // The terminator first (each `00 FF` is an escaped `00`), then one allocation.
+        let (mut end, mut escapes) = (0, 0);
         loop {
-            let z = rest[i..].iter().position(|&b| b == 0)?;
-            out.extend_from_slice(&rest[i..i + z]);
-            i += z;
-            if rest.get(i + 1) == Some(&0xff) {
-                out.push(0);
-                i += 2;
-            } else {
-                return Some((String::from_utf8(out).ok()?, &rest[i + 1..]));
+            end += next_zero(&rest[end..])?;
+            if rest.get(end + 1) != Some(&0xff) {
+                break;
             }
+            escapes += 1;
+            end += 2;
         }
+        let value = &rest[..end];
+        let mut out = Vec::with_capacity(end - escapes);
+        let mut i = 0;
+        while let Some(z) = next_zero(&value[i..]) {
+            out.extend_from_slice(&value[i..=i + z]);
+            i += z + 2;
+        }
+        out.extend_from_slice(&value[i..]);
+        Some((String::from_utf8(out).ok()?, &rest[end + 1..]))
     }
 
     pub fn fdb_ints_decode(key: &[u8]) -> Option<super::FdbInts> {

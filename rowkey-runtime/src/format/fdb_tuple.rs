@@ -680,25 +680,41 @@ fn unpack_bytes(
     expect_code(r, code, what)?;
     let start = r.offset();
     let rest = r.rest();
-    let mut out = Vec::new();
-    let mut i = 0;
+    // First the terminator and the number of escaped `00`s, so the value is allocated once at
+    // its length (growing it a run at a time reallocated on every escape); a value without an
+    // escape is then one copy.
+    let mut escapes = 0;
+    let mut end = 0;
     loop {
-        let Some(zero) = crate::codec::bytes::find_byte(&rest[i..], 0) else {
+        let Some(zero) = crate::codec::bytes::find_byte(&rest[end..], 0) else {
             return Err(DecodeError::MissingTerminator {
                 field: r.field(),
                 offset: at,
             });
         };
-        out.extend_from_slice(&rest[i..i + zero]);
-        i += zero;
-        if rest.get(i + 1) == Some(&ESCAPE) {
-            out.push(0);
-            i += 2;
-        } else {
-            r.advance(i + 1);
-            return Ok((out, start));
+        end += zero;
+        if rest.get(end + 1) != Some(&ESCAPE) {
+            break;
         }
+        escapes += 1;
+        end += 2;
     }
+    let value = &rest[..end];
+    let out = if escapes == 0 {
+        value.to_vec()
+    } else {
+        // Every `00` before the terminator is an escape, `00 FF`: keep the `00`, skip the `FF`.
+        let mut out = Vec::with_capacity(end - escapes);
+        let mut i = 0;
+        while let Some(zero) = crate::codec::bytes::find_byte(&value[i..], 0) {
+            out.extend_from_slice(&value[i..=i + zero]);
+            i += zero + 2;
+        }
+        out.extend_from_slice(&value[i..]);
+        out
+    };
+    r.advance(end + 1);
+    Ok((out, start))
 }
 
 impl TupleValue for Vec<u8> {
