@@ -420,73 +420,10 @@ fn unpack_int64(r: &mut Reader<'_>) -> Result<(bool, u64), DecodeError> {
     Ok((neg, mag))
 }
 
-macro_rules! unsigned_element64 {
-    ($($t:ty),*) => {$(
-        impl TupleValue for $t {
-            const WIDTH: Option<usize> = None;
-            const MAX_WIDTH: Option<usize> = Some(if <$t>::MAX as u128 >= BIG {
-                2 + core::mem::size_of::<$t>()
-            } else {
-                1 + core::mem::size_of::<$t>()
-            });
-
-            #[inline]
-            fn packed_len(&self) -> usize {
-                int_len64(*self as u64)
-            }
-
-            #[inline]
-            fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
-                pack_int64(w, false, *self as u64);
-                Ok(())
-            }
-
-            #[inline]
-            fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
-                let at = r.offset();
-                match unpack_int64(r)? {
-                    (false, mag) => <$t>::try_from(mag).map_err(|_| r.out_of_range(at)),
-                    (true, _) => Err(r.out_of_range(at)),
-                }
-            }
-        }
-    )*};
-}
-
-macro_rules! signed_element64 {
-    ($($t:ty),*) => {$(
-        impl TupleValue for $t {
-            const WIDTH: Option<usize> = None;
-            const MAX_WIDTH: Option<usize> = Some(1 + core::mem::size_of::<$t>());
-
-            #[inline]
-            fn packed_len(&self) -> usize {
-                int_len64(self.unsigned_abs() as u64)
-            }
-
-            #[inline]
-            fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
-                pack_int64(w, *self < 0, self.unsigned_abs() as u64);
-                Ok(())
-            }
-
-            #[inline]
-            fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
-                let at = r.offset();
-                let (neg, mag) = unpack_int64(r)?;
-                let v = if neg {
-                    0i64.checked_sub_unsigned(mag)
-                } else {
-                    i64::try_from(mag).ok()
-                };
-                v.and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| r.out_of_range(at))
-            }
-        }
-    )*};
-}
-
+/// The unsigned integer elements, computed in `$word`: `u64` (`int_len64`, `pack_int64`,
+/// `unpack_int64`: no 128-bit arithmetic) for the types that fit, `u128` for `u128`.
 macro_rules! unsigned_element {
-    ($($t:ty),*) => {$(
+    ($word:ty, $len:ident, $pack:ident, $unpack:ident; $($t:ty),*) => {$(
         impl TupleValue for $t {
             const WIDTH: Option<usize> = None;
             const MAX_WIDTH: Option<usize> = Some(if <$t>::MAX as u128 >= BIG {
@@ -497,18 +434,19 @@ macro_rules! unsigned_element {
 
             #[inline]
             fn packed_len(&self) -> usize {
-                int_len(*self as u128)
+                $len(*self as $word)
             }
 
             #[inline]
             fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
-                pack_int(w, false, *self as u128);
+                $pack(w, false, *self as $word);
                 Ok(())
             }
 
+            #[inline]
             fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
                 let at = r.offset();
-                match unpack_int(r)? {
+                match $unpack(r)? {
                     (false, mag) => <$t>::try_from(mag).map_err(|_| r.out_of_range(at)),
                     (true, _) => Err(r.out_of_range(at)),
                 }
@@ -517,8 +455,9 @@ macro_rules! unsigned_element {
     )*};
 }
 
+/// The signed integer elements (see `unsigned_element`), read back through `$signed`.
 macro_rules! signed_element {
-    ($($t:ty),*) => {$(
+    ($word:ty, $signed:ty, $len:ident, $pack:ident, $unpack:ident; $($t:ty),*) => {$(
         impl TupleValue for $t {
             const WIDTH: Option<usize> = None;
             const MAX_WIDTH: Option<usize> = Some(if <$t>::MIN.unsigned_abs() as u128 >= BIG {
@@ -529,22 +468,23 @@ macro_rules! signed_element {
 
             #[inline]
             fn packed_len(&self) -> usize {
-                int_len(self.unsigned_abs() as u128)
+                $len(self.unsigned_abs() as $word)
             }
 
             #[inline]
             fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
-                pack_int(w, *self < 0, self.unsigned_abs() as u128);
+                $pack(w, *self < 0, self.unsigned_abs() as $word);
                 Ok(())
             }
 
+            #[inline]
             fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
                 let at = r.offset();
-                let (neg, mag) = unpack_int(r)?;
+                let (neg, mag) = $unpack(r)?;
                 let v = if neg {
-                    0i128.checked_sub_unsigned(mag)
+                    <$signed>::checked_sub_unsigned(0, mag)
                 } else {
-                    i128::try_from(mag).ok()
+                    <$signed>::try_from(mag).ok()
                 };
                 v.and_then(|v| <$t>::try_from(v).ok()).ok_or_else(|| r.out_of_range(at))
             }
@@ -552,10 +492,10 @@ macro_rules! signed_element {
     )*};
 }
 
-unsigned_element64!(u8, u16, u32, u64);
-unsigned_element!(u128);
-signed_element64!(i8, i16, i32, i64);
-signed_element!(i128);
+unsigned_element!(u64, int_len64, pack_int64, unpack_int64; u8, u16, u32, u64);
+unsigned_element!(u128, int_len, pack_int, unpack_int; u128);
+signed_element!(u64, i64, int_len64, pack_int64, unpack_int64; i8, i16, i32, i64);
+signed_element!(u128, i128, int_len, pack_int, unpack_int; i128);
 
 // Booleans, floats, UUIDs.
 
