@@ -141,8 +141,14 @@ impl<T: RowItem> Heads<T> {
         Some(top)
     }
 
-    fn up(&mut self, mut i: usize) {
-        while i > 0 {
+    fn up(&mut self, i: usize) {
+        self.up_to(i, 0);
+    }
+
+    /// Sifts the element at `i` up, no higher than `top` (an ancestor of `i`).
+    #[inline]
+    fn up_to(&mut self, mut i: usize, top: usize) {
+        while i > top {
             let parent = (i - 1) / 2;
             if !self.less(i, parent) {
                 break;
@@ -172,14 +178,7 @@ impl<T: RowItem> Heads<T> {
             self.v.swap(i, child);
             i = child;
         }
-        while i > start {
-            let parent = (i - 1) / 2;
-            if !self.less(i, parent) {
-                break;
-            }
-            self.v.swap(i, parent);
-            i = parent;
-        }
+        self.up_to(i, start);
     }
 }
 
