@@ -99,20 +99,8 @@ pub fn method(key: &Key) -> TokenStream {
         #salt_check
         __p::Ok(Self { #(#idents: #locals),* })
     };
-    // An unsalted key of a fixed-width layout with the right length is decoded from a slice
-    // whose length the compiler knows, so the fields' bounds checks fold away. (Salted keys keep
-    // one copy of the body: two would no longer be inlined.)
-    let body = if salt.is_none() {
-        quote! {
-            let __decode = |__key: &[::core::primitive::u8]| { #decode };
-            match <Self as #krate::RowKey>::FIXED_LEN {
-                __p::Some(__n) if __n <= 64 && __key.len() == __n => __decode(&__key[..__n]),
-                _ => __decode(__key),
-            }
-        }
-    } else {
-        decode
-    };
+    // (An unsalted key of a fixed-width layout is read from a slice of its length by the
+    // runtime's `decode`, which calls this twice: see `decode_sized`.)
     quote! {
         #[inline(always)]
         fn decode_checked(
@@ -121,7 +109,7 @@ pub fn method(key: &Key) -> TokenStream {
         ) -> __p::Result<Self, __p::DecodeError> {
             let _ = __verify;
             __p::check_key_len(__key)?;
-            #body
+            #decode
         }
     }
 }
