@@ -492,6 +492,26 @@ fn invalid_values() {
     );
 }
 
+/// A part that fails in the middle of the key ends the table: the parts after it are not
+/// read, and the error and unread bytes start where the failing part began.
+#[test]
+fn explain_stops_at_the_first_part_that_fails() {
+    let key = Message {
+        date: 230611,
+        time: 63031,
+        message_id: 1231231,
+    }
+    .encode()
+    .unwrap();
+    let text = Message::explain(&key[..6]);
+    assert_eq!(
+        text,
+        "date @0  00 03 84 D3  230611\n\
+         error: field `time` at byte 4: needs 4 bytes but the key has 2 left\n\
+         unread @4: 00 00\n",
+    );
+}
+
 #[test]
 fn explain_shows_parts_then_the_error() {
     let key = Message {

@@ -15,6 +15,9 @@ pub struct Explainer<'a> {
     name: &'static str,
     parts: Vec<(&'static str, usize, usize, String)>,
     text: bool,
+    /// The first part that did not decode: its error and where it began. The parts after it
+    /// are not read.
+    failed: Option<(DecodeError, usize)>,
 }
 
 impl<'a> Explainer<'a> {
@@ -27,6 +30,7 @@ impl<'a> Explainer<'a> {
             name: "",
             parts: Vec::new(),
             text,
+            failed: None,
         }
     }
 
@@ -44,16 +48,22 @@ impl<'a> Explainer<'a> {
         self.parts.push((self.name, self.start, end, rendered));
     }
 
-    /// Records the current part's read: its value rendered by `render`, or the read's error
-    /// (for [`fail`](Self::fail)).
-    pub fn part<T>(
-        &mut self,
-        read: Result<T, DecodeError>,
-        render: impl FnOnce(&T) -> String,
-    ) -> Result<(), DecodeError> {
-        let v = read?;
-        self.value(render(&v));
-        Ok(())
+    /// Records the current part's read: its value rendered by `render`, or the read's error,
+    /// which [`finish`](Self::finish) reports (the first one, when parts are read after it).
+    pub fn part<T>(&mut self, read: Result<T, DecodeError>, render: impl FnOnce(&T) -> String) {
+        match read {
+            Ok(v) => self.value(render(&v)),
+            Err(e) => {
+                if self.failed.is_none() {
+                    self.failed = Some((e, self.start));
+                }
+            }
+        }
+    }
+
+    /// Whether a part did not decode: the parts after it are not read.
+    pub fn failed(&self) -> bool {
+        self.failed.is_some()
     }
 
     /// Renders the parts decoded so far, then `err` (raised by the current part) and the bytes
@@ -87,8 +97,12 @@ impl<'a> Explainer<'a> {
         }
     }
 
-    /// Renders the table, or the trailing-bytes error.
+    /// Renders the table, then the error of the part that did not decode, or the trailing
+    /// bytes' error.
     pub fn finish(self) -> String {
+        if let Some((err, at)) = &self.failed {
+            return self.report(err, *at);
+        }
         match self.reader.finish() {
             Ok(()) => self.table(),
             Err(err) => self.fail_after(&err),

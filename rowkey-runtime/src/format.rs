@@ -68,6 +68,7 @@ pub use text::{
 use crate::codec::KeyCodec;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
+use crate::explain::Explainer;
 
 /// Sums part widths in a const context: `None` if any part is `None`.
 pub(crate) const fn sum(parts: &[Option<usize>]) -> Option<usize> {
@@ -122,6 +123,22 @@ pub trait Format<T> {
         let mut buf = Vec::new();
         Self::encode_alone_into(v, &mut buf, (name, flip, last))?;
         Ok(buf)
+    }
+
+    /// Reads the field `name` (`flip`, `last` as in [`encode_alone`](Self::encode_alone)) into
+    /// an `explain` table, its value rendered by `render`, unless a part before it failed: what
+    /// a generated `explain` calls for each field, so the derive writes one line per field.
+    #[doc(hidden)]
+    #[inline]
+    fn explain_part(
+        x: &mut Explainer<'_>,
+        (name, flip, last): (&'static str, u8, bool),
+        render: fn(&T) -> String,
+    ) {
+        if !x.failed() {
+            let read = Self::read(x.begin(name, flip), last);
+            x.part(read, render);
+        }
     }
 
     /// [`encode_alone`](Self::encode_alone), appended to `out` (left as it was on an error).

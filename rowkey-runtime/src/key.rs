@@ -121,11 +121,17 @@ pub trait RowKey: Sized {
 /// `decode_checked`, with an unsalted key of a fixed-width layout, of the right length, read
 /// from a slice whose length the compiler knows, so the fields' bounds checks fold away. Salted
 /// keys keep one copy of the body (two would no longer be inlined). Here rather than in each
-/// derived `decode_checked`, where it cost a closure per key to compile.
+/// derived `decode_checked`, where it cost a closure per key to compile. Not in debug builds,
+/// which optimize nothing and would compile the (always inlined) body twice.
 #[inline(always)]
 fn decode_sized<K: RowKey>(key: &[u8], verify_salt: bool) -> Result<K, DecodeError> {
     match K::FIXED_LEN {
-        Some(n) if n <= 64 && matches!(K::SALT, Salt::None) && key.len() == n => {
+        Some(n)
+            if !cfg!(debug_assertions)
+                && n <= 64
+                && matches!(K::SALT, Salt::None)
+                && key.len() == n =>
+        {
             K::decode_checked(&key[..n], verify_salt)
         }
         _ => K::decode_checked(key, verify_salt),

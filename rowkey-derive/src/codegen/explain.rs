@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::field::{flip, read_call};
+use super::field::{flip, format_of, read_call, reads_alone};
 use crate::ast::Class;
 use crate::encodings::{EmptyKey, Key};
 use crate::tokens::krate;
@@ -48,11 +48,18 @@ pub fn method(key: &Key) -> TokenStream {
         let render = renderer(&f.class, f.ty);
         let name = &f.name;
         let flip = flip(key, f);
+        // One call per field (the runtime reads and renders it, unless a part before failed);
+        // a field read otherwise (dropped trailing NULL, windowed raw string) spells it out.
+        if reads_alone(key, f) {
+            let part = format_of(key, f, "explain_part");
+            let open = key.encoding.open_end(f);
+            return quote!(#part(&mut __x, (#name, #flip, #open), #render););
+        }
         let read = read_call(key, f, quote!(__x.begin(#name, #flip)));
         quote! {
-            let __v = #read;
-            if let __p::Err(__e) = __x.part(__v, #render) {
-                return __x.fail(&__e);
+            if !__x.failed() {
+                let __v = #read;
+                __x.part(__v, #render);
             }
         }
     });
@@ -73,8 +80,10 @@ pub fn method(key: &Key) -> TokenStream {
             },
             // The fields decoded: what decode can still reject is the salt or trailing bytes.
             quote! {
-                if let __p::Err(__e) = <Self as #krate::RowKey>::decode(__key) {
-                    return __x.fail_after(&__e);
+                if !__x.failed() {
+                    if let __p::Err(__e) = <Self as #krate::RowKey>::decode(__key) {
+                        return __x.fail_after(&__e);
+                    }
                 }
             },
         )

@@ -71,6 +71,9 @@ pub fn salt_span(
 pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
     let read = format_of(key, f, "read");
     let open = key.encoding.open_end(f);
+    if reads_alone(key, f) {
+        return quote!(#read(#reader, #open));
+    }
     if f.index >= key.first_droppable() {
         // A dropped trailing NULL: the key ends before the field.
         return quote! {{
@@ -82,9 +85,6 @@ pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
             }
         }};
     }
-    if !key.encoding.tail_window(f) || f.last {
-        return quote!(#read(#reader, #open));
-    }
     let tail = tail_width(key, f);
     quote! {
         __p::read_before(
@@ -93,6 +93,12 @@ pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
             |__sub| #read(__sub, true),
         )
     }
+}
+
+/// Whether field `f` is read by its format's `read` alone: not a trailing NULL the key may
+/// drop, nor a raw string read over a window.
+pub fn reads_alone(key: &Key, f: &Field) -> bool {
+    f.index < key.first_droppable() && (!key.encoding.tail_window(f) || f.last)
 }
 
 /// The width of the fields after `f`, when they all have one: where a raw string ends.
