@@ -159,8 +159,9 @@ pub mod hand {
         Some(sum)
     }
 
-    /// FoundationDB's integer element of `-mag`/`mag` (below 2^64 - 1) into `out`.
-    #[inline]
+    /// FoundationDB's integer element of `-mag`/`mag` (below 2^64 - 1) into `out`. Inlined
+    /// always, as rowkey's own element writes are.
+    #[inline(always)]
     fn fdb_int(out: &mut Vec<u8>, neg: bool, mag: u64) {
         if mag == 0 {
             out.push(0x14);
@@ -178,8 +179,9 @@ pub mod hand {
         out.truncate(start + 1 + n);
     }
 
-    /// FoundationDB's string element: `02`, the UTF-8 with `00` as `00 FF`, `00`.
-    #[inline]
+    /// FoundationDB's string element: `02`, the UTF-8 with `00` as `00 FF`, `00`. Inlined
+    /// always, as rowkey's own element writes are.
+    #[inline(always)]
     fn fdb_str(out: &mut Vec<u8>, s: &str) {
         out.push(0x02);
         for part in s.as_bytes().split_inclusive(|&b| b == 0) {
