@@ -492,17 +492,22 @@ fn invalid_values() {
     );
 }
 
-/// A part that fails in the middle of the key ends the table: the parts after it are not
-/// read, and the error and unread bytes start where the failing part began.
-#[test]
-fn explain_stops_at_the_first_part_that_fails() {
-    let key = Message {
+/// The message key the `explain` tests cut short.
+fn explained_key() -> Vec<u8> {
+    Message {
         date: 230611,
         time: 63031,
         message_id: 1231231,
     }
     .encode()
-    .unwrap();
+    .unwrap()
+}
+
+/// A part that fails in the middle of the key ends the table: the parts after it are not
+/// read, and the error and unread bytes start where the failing part began.
+#[test]
+fn explain_stops_at_the_first_part_that_fails() {
+    let key = explained_key();
     let text = Message::explain(&key[..6]);
     assert_eq!(
         text,
@@ -514,13 +519,7 @@ fn explain_stops_at_the_first_part_that_fails() {
 
 #[test]
 fn explain_shows_parts_then_the_error() {
-    let key = Message {
-        date: 230611,
-        time: 63031,
-        message_id: 1231231,
-    }
-    .encode()
-    .unwrap();
+    let key = explained_key();
     let text = Message::explain(&key[..12]);
     assert!(
         text.starts_with("date @0  00 03 84 D3  230611\ntime @4  00 00 F6 37  63031\n"),
