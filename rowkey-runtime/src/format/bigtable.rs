@@ -55,17 +55,16 @@ fn write_field(value: &[u8], w: &mut Writer<'_>, last: bool) {
 }
 
 /// An integer field's `n` bytes, the low bytes of `word` (big-endian): written from a register
-/// when none is `00` (so no stack copy is reloaded after narrow stores), escaped otherwise.
+/// when none is `00` (so no stack copy is reloaded after narrow stores; one 8-byte store for the
+/// usual integer of at most 8 bytes), escaped otherwise.
 #[inline(always)]
 fn write_int_field(word: u128, n: usize, w: &mut Writer<'_>, last: bool) {
-    if n <= 8 && w.flip() == 0 && !has_zero_byte64(word as u64, n) {
-        // The usual integer: one 8-byte store.
-        w.put_word(((word as u64) << (64 - 8 * n)).to_be_bytes(), n);
-        if !last {
-            w.put(&[0x00, 0x01]);
+    if w.flip() == 0 && !has_zero_byte(word, n) {
+        if n <= 8 {
+            w.put_word(((word as u64) << (64 - 8 * n)).to_be_bytes(), n);
+        } else {
+            w.put_word((word << (128 - 8 * n)).to_be_bytes(), n);
         }
-    } else if w.flip() == 0 && !has_zero_byte(word, n) {
-        w.put_word((word << (128 - 8 * n)).to_be_bytes(), n);
         if !last {
             w.put(&[0x00, 0x01]);
         }
@@ -78,12 +77,7 @@ fn write_int_field(word: u128, n: usize, w: &mut Writer<'_>, last: bool) {
 /// The length [`write_int_field`] writes.
 #[inline]
 fn int_field_len(word: u128, n: usize, desc: bool, last: bool) -> usize {
-    let clean = if n <= 8 {
-        !has_zero_byte64(word as u64, n)
-    } else {
-        !has_zero_byte(word, n)
-    };
-    if clean {
+    if !has_zero_byte(word, n) {
         n + if desc || !last { 2 } else { 0 }
     } else {
         let bytes = word.to_be_bytes();
@@ -91,22 +85,24 @@ fn int_field_len(word: u128, n: usize, desc: bool, last: bool) -> usize {
     }
 }
 
-/// [`has_zero_byte`] of the low `n` (at most 8) bytes of a `u64`.
+/// Whether one of the low `n` (1 to 16) bytes of `word` is `00`: a word-at-a-time test of each
+/// 64-bit half it reaches, so an integer of at most 8 bytes needs no 128-bit arithmetic.
+#[inline]
+fn has_zero_byte(word: u128, n: usize) -> bool {
+    if n <= 8 {
+        has_zero_byte64(word as u64, n)
+    } else {
+        has_zero_byte64(word as u64, 8) || has_zero_byte64((word >> 64) as u64, n - 8)
+    }
+}
+
+/// Whether one of the low `n` (1 to 8) bytes of `word` is `00` (the bytes above them set to
+/// `FF` first).
 #[inline]
 fn has_zero_byte64(word: u64, n: usize) -> bool {
     const LO: u64 = u64::from_ne_bytes([1; 8]);
     const HI: u64 = u64::from_ne_bytes([0x80; 8]);
     let x = word | !(u64::MAX >> (64 - 8 * n));
-    x.wrapping_sub(LO) & !x & HI != 0
-}
-
-/// Whether one of the low `n` bytes of `word` is `00` (a word-at-a-time test over 16 bytes,
-/// the bytes above the `n` set to `FF`).
-#[inline]
-fn has_zero_byte(word: u128, n: usize) -> bool {
-    const LO: u128 = u128::from_ne_bytes([1; 16]);
-    const HI: u128 = u128::from_ne_bytes([0x80; 16]);
-    let x = word | !(u128::MAX >> (128 - 8 * n));
     x.wrapping_sub(LO) & !x & HI != 0
 }
 
@@ -540,5 +536,32 @@ impl Empty<Vec<u8>> for Bytes<false> {
     #[inline]
     fn is_empty(v: &Vec<u8>) -> bool {
         v.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_zero_byte;
+
+    /// The word-at-a-time test against a look at each of the low `n` bytes, for words with a
+    /// `00` at every position, none, and `01`/`80`/`FF` bytes (the ones a borrow can fool).
+    #[test]
+    fn has_zero_byte_looks_at_exactly_the_low_n_bytes() {
+        let mut words = vec![0u128, u128::MAX, u128::from_ne_bytes([0x01; 16])];
+        for fill in [0x01u8, 0x80, 0xFF] {
+            for at in 0..16 {
+                let mut b = [fill; 16];
+                b[at] = 0;
+                words.push(u128::from_le_bytes(b));
+                b[at] = 0x01;
+                words.push(u128::from_le_bytes(b));
+            }
+        }
+        for &word in &words {
+            for n in 1..=16 {
+                let by_bytes = word.to_le_bytes()[..n].contains(&0);
+                assert_eq!(has_zero_byte(word, n), by_bytes, "{word:032x}, n = {n}");
+            }
+        }
     }
 }
