@@ -107,8 +107,8 @@ pub fn method(key: &Key) -> TokenStream {
     });
     // `#[inline]` on the methods a program may never call (explain, layout, scan, full_scan):
     // compiled in the crates that call them, not in every crate that declares a key (serde's
-    // derives, generic over the serializer, get that for free). Measured: a crate declaring 40
-    // keys built in 1.09 s instead of 1.19 s; rustc's code generation of that crate is gone.
+    // derives, generic over the serializer, get that for free). What it saves: the performance
+    // guide's section on the derive's compile time.
     quote! {
         #[inline]
         fn explain(__key: &[::core::primitive::u8]) -> __p::String {
