@@ -4,7 +4,8 @@
 # crate alone rebuilt (median of 3, debug, not incremental):
 #   - declared: the derives alone, with no code that uses them. serde's derived code is all
 #     generic over the serializer, so rustc type-checks it but generates no machine code until
-#     something serializes; rowkey's impls are concrete, so some of them are compiled here.
+#     something serializes; rowkey's impls are concrete but `#[inline]`, so neither is compiled
+#     to machine code here. Also rowkey's keys with `#[rowkey(scan = false)]` (no scan builder).
 #   - used: one function per key that round-trips a value, as a user's code does (rowkey:
 #     encode then decode; serde: serde_json::to_vec then from_slice), so both pay code
 #     generation; and rowkey again with a scan plan per key besides.
@@ -65,6 +66,9 @@ rowkey_rt="use rowkey::RowKey; KEY::decode(&k.encode().unwrap()).unwrap()"
 serde_rt="serde_json::from_slice(&serde_json::to_vec(k).unwrap()).unwrap()"
 crate rowkey "$rowkey_dep" "#[derive(rowkey::RowKey)]" ""
 crate serde "$serde_dep" "#[derive(serde::Serialize, serde::Deserialize)]" ""
+noscan=$'#[derive(rowkey::RowKey)]\n#[rowkey(scan = false)]'
+crate rowkey-noscan "$rowkey_dep" "$noscan" ""
+crate rowkey-noscan-used "$rowkey_dep" "$noscan" "$rowkey_rt"
 crate plain "" "#[derive(Debug)]" ""
 crate rowkey-used "$rowkey_dep" "#[derive(rowkey::RowKey)]" "$rowkey_rt"
 crate serde-used "$serde_dep
@@ -75,7 +79,7 @@ crate rowkey-scan "$rowkey_dep" "#[derive(rowkey::RowKey)]" \
 median3() { sort -n | sed -n 2p; }
 # Every crate builds (its dependencies too) before any is timed; a crate that does not build
 # stops the script here, with the compiler's errors.
-for c in rowkey serde plain rowkey-used serde-used rowkey-scan; do
+for c in rowkey rowkey-noscan rowkey-noscan-used serde plain rowkey-used serde-used rowkey-scan; do
     (cd "$out/$c" && cargo build -q)
 done
 build_time() { # $1: crate
@@ -99,6 +103,8 @@ instructions() { # $1: crate
         awk '/I *refs/ { gsub(",", "", $NF); n += $NF } END { printf "%.2f", n / 1e9 }'
 }
 r=$(build_time rowkey)
+rn=$(build_time rowkey-noscan)
+rnu=$(build_time rowkey-noscan-used)
 s=$(build_time serde)
 p=$(build_time plain)
 ru=$(build_time rowkey-used)
@@ -125,15 +131,18 @@ echo "|---|---|---|"
 echo "| \`#[derive(RowKey)]\` (used: encode + decode) | $r | $ru |"
 echo "| serde \`Serialize\` + \`Deserialize\` (used: serde_json to_vec + from_slice) | $s | $su |"
 echo "| \`#[derive(RowKey)]\`, used with a scan plan per key too | | $rs |"
+echo "| \`#[derive(RowKey)]\` with \`#[rowkey(scan = false)]\` (no scan builder) | $rn | $rnu |"
 echo "| no derive | $p | |"
 echo
-echo "rowkey / serde, declared: $(ratio "$r" "$s"); used: $(ratio "$ru" "$su")"
+echo "rowkey / serde, declared: $(ratio "$r" "$s"); used: $(ratio "$ru" "$su"); with \`scan = false\`, declared: $(ratio "$rn" "$s"), used: $(ratio "$rnu" "$su")"
 if [ "${DERIVE_COST_INSTRUCTIONS:-}" = 1 ]; then
     ri=$(instructions rowkey)
+    rni=$(instructions rowkey-noscan)
+    rnui=$(instructions rowkey-noscan-used)
     si=$(instructions serde)
     rui=$(instructions rowkey-used)
     sui=$(instructions serde-used)
-    echo "instructions (billions), declared: rowkey $ri, serde $si ($(ratio "$ri" "$si")); used: rowkey $rui, serde $sui ($(ratio "$rui" "$sui"))"
+    echo "instructions (billions), declared: rowkey $ri, serde $si ($(ratio "$ri" "$si")); used: rowkey $rui, serde $sui ($(ratio "$rui" "$sui")); with \`scan = false\`, declared: $rni ($(ratio "$rni" "$si")), used: $rnui ($(ratio "$rnui" "$sui"))"
 fi
 echo "expanded lines of one 6-field key: $lines"
 if [ -n "$max_lines" ] && [ "$lines" -gt "$max_lines" ]; then

@@ -331,3 +331,97 @@ fn string_and_byte_ranges_take_borrowed_bounds() {
     assert_eq!(bytes.ranges(), slices.ranges());
     assert_eq!(bytes.ranges(), vecs.ranges());
 }
+
+/// `MessageKey` and `ByUser` again, without their scan builders.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(md5, buckets = 16, of = "message_id")]
+#[rowkey(scan = false)]
+struct MessageKeyNoScan {
+    date: u32,
+    time: u32,
+    message_id: u64,
+}
+
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(md5, of = "user")]
+#[rowkey(scan = false)]
+struct ByUserNoScan {
+    user: String,
+    #[reverse_ts]
+    ts: i64,
+}
+
+/// With no builder, a field may be named `plan`.
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[rowkey(delimiter = ":", scan = false)]
+struct Step {
+    plan: String,
+    step: u32,
+}
+
+#[test]
+fn scan_false_leaves_the_key_as_it_was() {
+    // Same bytes, decode, explanation, layout and full-table plan as the key with a builder.
+    for (date, time, id) in [
+        (0, 0, 0),
+        (230611, 63031, 7),
+        (u32::MAX, u32::MAX, u64::MAX),
+    ] {
+        let with = MessageKey {
+            date,
+            time,
+            message_id: id,
+        };
+        let without = MessageKeyNoScan {
+            date,
+            time,
+            message_id: id,
+        };
+        let bytes = with.encode().unwrap();
+        assert_eq!(without.encode().unwrap(), bytes);
+        assert_eq!(MessageKeyNoScan::decode(&bytes).unwrap(), without);
+        assert_eq!(
+            MessageKeyNoScan::explain(&bytes).replace("MessageKeyNoScan", "MessageKey"),
+            MessageKey::explain(&bytes)
+        );
+    }
+    for (user, ts) in [("", 0), ("ann", 1), ("\u{0}\u{ff}", i64::MAX)] {
+        let bytes = ByUser {
+            user: user.into(),
+            ts,
+        }
+        .encode()
+        .unwrap();
+        let without = ByUserNoScan {
+            user: user.into(),
+            ts,
+        };
+        assert_eq!(without.encode().unwrap(), bytes);
+        assert_eq!(ByUserNoScan::decode(&bytes).unwrap(), without);
+    }
+    assert_eq!(
+        MessageKeyNoScan::LAYOUT_FINGERPRINT,
+        MessageKey::LAYOUT_FINGERPRINT
+    );
+    assert_eq!(ByUserNoScan::LAYOUT_FINGERPRINT, ByUser::LAYOUT_FINGERPRINT);
+    assert_eq!(
+        format!("{:?}", MessageKeyNoScan::layout()).replace("MessageKeyNoScan", "MessageKey"),
+        format!("{:?}", MessageKey::layout())
+    );
+    assert_eq!(
+        MessageKeyNoScan::full_scan().ranges(),
+        MessageKey::full_scan().ranges()
+    );
+    assert_eq!(MessageKeyNoScan::full_scan().ranges().len(), 16);
+    assert_eq!(
+        ByUserNoScan::full_scan().ranges(),
+        ByUser::full_scan().ranges()
+    );
+
+    let step = Step {
+        plan: "a".into(),
+        step: 7,
+    };
+    assert_eq!(step.encode().unwrap(), b"a:7");
+    assert_eq!(Step::full_scan().ranges().len(), 1);
+}

@@ -26,6 +26,7 @@ pub mod kw {
     pub const CRATE: &str = "crate";
     pub const MAX_LEN: &str = "max_len";
     pub const PLAN: &str = "plan";
+    pub const SCAN: &str = "scan";
     pub const ENCODING: &str = "encoding";
     pub const ROW_KEY_ORDER_OPTIMIZABLE: &str = "row_key_order_optimizable";
     pub const FIXED: &str = "fixed";
@@ -99,6 +100,8 @@ pub struct Container {
     /// `row_key_order_optimizable = false`: a Phoenix table created before Phoenix 4.12
     /// (or with the flag off).
     pub row_key_order_optimizable: Option<syn::LitBool>,
+    /// `scan = false`: no scan builder (`scan()` and its methods), for a key read only whole.
+    pub scan: Option<syn::LitBool>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -323,6 +326,10 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                         "rowkey(row_key_order_optimizable)",
                     );
                     Ok(())
+                } else if meta.path.is_ident(kw::SCAN) {
+                    let lit: syn::LitBool = meta.value()?.parse()?;
+                    set_once(cx, &mut out.scan, lit, &meta.path, "rowkey(scan)");
+                    Ok(())
                 } else if meta.path.is_ident(kw::DELIMITER) {
                     let lit: LitStr = meta.value()?.parse()?;
                     set_once(cx, &mut out.delimiter, lit, &meta.path, "rowkey(delimiter)");
@@ -330,7 +337,7 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 } else {
                     let name = path_name(&meta.path);
                     Err(meta.error(format!(
-                        "unknown key `{name}` in `#[rowkey(...)]`; expected `crate`, `max_len`, `delimiter`, `encoding`, `row_key_order_optimizable` or `plan`"
+                        "unknown key `{name}` in `#[rowkey(...)]`; expected `crate`, `max_len`, `delimiter`, `encoding`, `row_key_order_optimizable`, `plan` or `scan`"
                     )))
                 }
             });

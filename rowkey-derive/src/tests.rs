@@ -58,6 +58,19 @@ fn capped_key() {
 }
 
 #[test]
+fn key_without_a_scan_builder() {
+    // `scan = false`: the RowKey impl and `full_scan`, with `scan()` refused; no builder.
+    insta::assert_snapshot!(expand(quote! {
+        #[rowkey(scan = false)]
+        struct MessageKey {
+            date: u32,
+            time: u32,
+            message_id: u64,
+        }
+    }));
+}
+
+#[test]
 fn errors_become_compile_errors_and_a_stub() {
     insta::assert_snapshot!(expand(quote! {
         struct Bad {

@@ -235,7 +235,19 @@ fn salt(cx: &Ctxt, input: &Input) {
 
 /// The scan builder has a method per field, `<field>_range`, and `plan` (or the name given with
 /// `#[rowkey(plan = "...")]`): field names must not collide with them.
+/// Without a builder (`scan = false`) there are no names to clash, and `plan = "..."`, which
+/// names a builder's method, is a contradiction.
 fn builder_names(cx: &Ctxt, input: &Input) {
+    if !input.builds_scan() {
+        if let Some(plan) = &input.attrs.plan {
+            cx.error_spanned_by(
+                plan,
+                "`plan` names the scan builder's finishing method, and `scan = false` leaves the \
+                 builder out; remove one of them",
+            );
+        }
+        return;
+    }
     let plan = input.plan_method().to_string();
     for field in &input.fields {
         if field.name == plan {

@@ -61,6 +61,9 @@ pub fn source(layout: &Layout) -> String {
     if let Some(salt) = &layout.salt {
         let _ = writeln!(s, "{}", salt.attr(&layout.fields));
     }
+    if !layout.scan {
+        s.push_str("#[rowkey(scan = false)]\n");
+    }
     let _ = writeln!(s, "pub struct {} {{", layout.name);
     for f in &layout.fields {
         for a in &f.kind.attrs {
@@ -242,6 +245,12 @@ pub fn emit(layout: &Layout) -> String {
 /// `query`: a random partial key (fields fixed in key order, maybe a range on the next), its
 /// plan through the typed builder, and the filter it must equal.
 fn queries(layout: &Layout, n: usize) -> String {
+    if !layout.scan {
+        return "    fn query(_: &mut rowkey_fuzz::Values, _: &[Self]) -> rowkey_fuzz::Query<Self> {
+        rowkey_fuzz::Query { what: \"full_scan()\".into(), plan: Ok(Self::full_scan()), want: Box::new(|_: &Self| true), valid: true, reversed: None, full: true }
+    }
+".into();
+    }
     let first = layout.salt.as_ref().map_or(0, Salt::first_plannable);
     let mut arms = String::new();
     for k in first..=n {

@@ -156,6 +156,9 @@ pub struct Layout {
     pub delimiter: Option<u8>,
     pub salt: Option<Salt>,
     pub fields: Vec<Field>,
+    /// The key has its scan builder (`false`: `#[rowkey(scan = false)]`, queried by
+    /// `full_scan()` alone).
+    pub scan: bool,
 }
 
 /// Delimiters a text layout may use (punctuation, never alphanumeric).
@@ -267,6 +270,7 @@ pub fn layout(
     let salt = random_salt(rng, salt, fields.len(), delimiter);
     Layout {
         name: format!("L{index}"),
+        scan: true,
         encoding,
         optimizable: false,
         delimiter,
@@ -361,6 +365,7 @@ fn phoenix_layout(
     };
     Layout {
         name: format!("L{index}"),
+        scan: true,
         encoding: Encoding::Phoenix,
         optimizable,
         delimiter: None,
@@ -400,6 +405,7 @@ fn bigtable_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Mu
     }
     Layout {
         name: format!("L{index}"),
+        scan: true,
         encoding: Encoding::Bigtable,
         optimizable: false,
         delimiter: None,
@@ -431,6 +437,7 @@ fn hbase_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Must>
     }
     Layout {
         name: format!("L{index}"),
+        scan: true,
         encoding: Encoding::HbaseOrdered,
         optimizable: false,
         delimiter: None,
@@ -469,6 +476,7 @@ fn fdb_layout(rng: &mut Rng, index: usize, table: &[Kind], must: Option<&Must>) 
     }
     Layout {
         name: format!("L{index}"),
+        scan: true,
         encoding: Encoding::FdbTuple,
         optimizable: false,
         delimiter: None,

@@ -149,4 +149,6 @@ fn generator_covers_every_kind_and_salt() {
         .iter()
         .any(|(k, _)| k.starts_with("Option<Option<")));
     assert!(COVERAGE.iter().any(|(k, _)| k.starts_with("desc Option<")));
+    // Keys without a scan builder: one layout in eight.
+    assert!(seen("scan = false"));
 }

@@ -172,6 +172,13 @@ pub fn render_bytes_of<B: AsRef<[u8]>>(bytes: &B) -> String {
     render_bytes(bytes.as_ref())
 }
 
+/// Renders a value with `Debug`: the renderer of a field whose type the derive knows (an
+/// integer, `bool`, `char`, a float, `String`), named directly, with no probe to resolve.
+#[doc(hidden)]
+pub fn render_debug<T: core::fmt::Debug>(v: &T) -> String {
+    format!("{v:?}")
+}
+
 /// Picks the renderer of `T`'s values as a function, with `Debug` when the type has it (the
 /// same autoref specialization as [`DebugProbe`]): `(&Render::<T>::NEW).renderer()`, so
 /// generated code names a function instead of writing a closure per field.

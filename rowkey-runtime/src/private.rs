@@ -3,8 +3,8 @@
 pub use crate::budget::{over, within_max_len, KeyOverMaxLen};
 pub use crate::encodings::Encoding;
 pub use crate::explain::{
-    render_bytes, render_bytes_of, DebugProbe, Explainer, Render, RenderDebug, RenderFallback,
-    ViaDebug, ViaFallback,
+    render_bytes, render_bytes_of, render_debug, DebugProbe, Explainer, Render, RenderDebug,
+    RenderFallback, ViaDebug, ViaFallback,
 };
 pub use crate::format::{bigtable, fdb_tuple, ordered, phoenix};
 pub use crate::format::{
@@ -28,6 +28,7 @@ pub use crate::scan::refusals::{
     NoRangeOrderedBlobVar, NoRangeOrderedDescNull, NoRangePhoenixBinary, NoRangePhoenixDesc,
     NoRangePhoenixDescDecimal, NoRangePhoenixNullsFirst, NoRangeRaw, NoRangeReversed,
     NoRangeTerminator, NoRangeText, NonGenericKey, PlanFirst, PlanFirstFor, RangeEnded, Ranged,
+    ScanTurnedOn,
 };
 pub use crate::scan::{FieldRange, ScanPlan};
 pub use crate::{DecodeError, EncodeError, Reader, RowKey, Writer};

@@ -24,6 +24,9 @@ use crate::tokens::{crate_path, krate, respan};
 /// The builder: `(items declared beside the key, items inside the const block)`.
 pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
     let input = &key.input;
+    if !input.builds_scan() {
+        return (TokenStream::new(), turned_off(key));
+    }
     if !input.generics.params.is_empty() {
         return (TokenStream::new(), generic_stubs(key));
     }
@@ -146,6 +149,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         .encoding
         .ends_below_ff()
         .then(|| quote!(.ending_below_ff()));
+    let full_scan = full_scan(key);
     let inside = quote! {
         #[allow(non_camel_case_types, dead_code)]
         mod field {
@@ -168,18 +172,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
                 )#empty_key #prefix_end, #p::PhantomData)
             }
 
-            /// The plan that scans every key of this layout (one range per salt bucket; for an
-            /// md5 prefix one range over every salt, whose rows come in hash order).
-            #[inline] // compiled where it is called; see `explain`
-            pub fn full_scan() -> #p::ScanPlan {
-                #p::PartialKey::full(
-                    <Self as #krate::RowKey>::SALT,
-                    <Self as #krate::RowKey>::SALT_TEXT,
-                    #d,
-                    &[#(#of),*],
-                    #n,
-                )
-            }
+            #full_scan
         }
 
         #[allow(dead_code)]
@@ -418,6 +411,66 @@ fn range_method(
         }
     };
     (method, helper)
+}
+
+/// `full_scan()`, on a key without generic parameters.
+fn full_scan(key: &Key) -> TokenStream {
+    let krate = krate();
+    let p = quote!(__p);
+    let d = key.delimiter().unwrap_or(0);
+    let of: Vec<usize> = key.salt().map(|s| s.of).unwrap_or_default();
+    let n = key.input.fields.len();
+    quote! {
+        /// The plan that scans every key of this layout (one range per salt bucket; for an
+        /// md5 prefix one range over every salt, whose rows come in hash order).
+        #[inline] // compiled where it is called; see `explain`
+        pub fn full_scan() -> #p::ScanPlan {
+            #p::PartialKey::full(
+                <Self as #krate::RowKey>::SALT,
+                <Self as #krate::RowKey>::SALT_TEXT,
+                #d,
+                &[#(#of),*],
+                #n,
+            )
+        }
+    }
+}
+
+/// `#[rowkey(scan = false)]`: no builder, so none of its items (about 40% of what a key costs
+/// to compile, `scripts/derive_cost.sh`); `scan()` says why it is missing, and `full_scan()`
+/// stays (it is one function, not one per field).
+fn turned_off(key: &Key) -> TokenStream {
+    let p = quote!(__p);
+    let ident = key.input.ident;
+    let (impl_generics, ty_generics, where_clause) = key.input.generics.split_for_impl();
+    let full_scan = match key.input.generics.params.is_empty() {
+        true => full_scan(key),
+        false => quote! {
+            #[doc(hidden)]
+            pub fn full_scan()
+            where
+                Self: #p::NonGenericKey,
+            {
+            }
+        },
+    };
+    quote! {
+        #[allow(dead_code)]
+        impl #impl_generics #ident #ty_generics #where_clause {
+            // Bounded through a lifetime so that only a call is checked (a bound without a
+            // parameter would fail here, where the key is declared); the unresolved return
+            // type keeps the rest of the chain from adding errors of its own.
+            #[doc(hidden)]
+            pub fn scan<'__a>() -> <&'__a () as #p::ScanTurnedOn<Self>>::Builder
+            where
+                &'__a (): #p::ScanTurnedOn<Self>,
+            {
+                ::core::unreachable!()
+            }
+
+            #full_scan
+        }
+    }
 }
 
 /// Generic keys get no builder (its states would need the key's parameters); `scan()` and

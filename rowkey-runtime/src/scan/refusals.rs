@@ -168,6 +168,18 @@ pub trait NoRangeNested<Field> {}
 )]
 pub trait NonGenericKey {}
 
+/// Implemented by no type: `scan()` on a key declared with `#[rowkey(scan = false)]`.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Key}` is declared with `#[rowkey(scan = false)]`, which leaves out its scan builder",
+    label = "no `scan()` for a key with `scan = false`",
+    note = "remove `scan = false` from `#[rowkey(...)]` for the typed builder; `full_scan()` still plans a read of every key"
+)]
+pub trait ScanTurnedOn<Key> {
+    /// Never named.
+    type Builder;
+}
+
 /// Implemented by no type: when the derive reports an error, `scan()` resolves to a projection
 /// of this trait (bounded by a lifetime, so only uses are checked), so each use says the
 /// builder is missing instead of resolving to `Iterator::scan`.
