@@ -42,6 +42,23 @@ pub mod keys {
         /// Value.
         pub value: T,
     }
+
+    /// A key declared without its builder.
+    #[derive(RowKey, Debug, PartialEq)]
+    #[salt(md5, buckets = 4, of = "id")]
+    #[rowkey(scan = false)]
+    pub struct Unscanned {
+        /// Id.
+        pub id: u64,
+    }
+
+    /// A generic key declared without its builder.
+    #[derive(RowKey, Debug, PartialEq)]
+    #[rowkey(scan = false)]
+    pub struct WrappedUnscanned<T> {
+        /// Value.
+        pub value: T,
+    }
 }
 
 #[test]
@@ -53,4 +70,6 @@ fn builders_are_public_and_documented() {
     assert_eq!(plan.ranges().len(), 16);
     let _: TextScan<_> = Text::scan().host("h").day_range(..5);
     assert_eq!(Wrapped { value: 7u8 }.encode().unwrap(), [7]);
+    assert_eq!(Unscanned::full_scan().ranges().len(), 4);
+    assert_eq!(WrappedUnscanned { value: 7u8 }.encode().unwrap(), [7]);
 }

@@ -445,14 +445,7 @@ fn turned_off(key: &Key) -> TokenStream {
     let (impl_generics, ty_generics, where_clause) = key.input.generics.split_for_impl();
     let full_scan = match key.input.generics.params.is_empty() {
         true => full_scan(key),
-        false => quote! {
-            #[doc(hidden)]
-            pub fn full_scan()
-            where
-                Self: #p::NonGenericKey,
-            {
-            }
-        },
+        false => generic_refusal("full_scan"),
     };
     quote! {
         #[allow(dead_code)]
@@ -476,25 +469,28 @@ fn turned_off(key: &Key) -> TokenStream {
 /// Generic keys get no builder (its states would need the key's parameters); `scan()` and
 /// `full_scan()` say so instead of resolving to `Iterator::scan`.
 fn generic_stubs(key: &Key) -> TokenStream {
-    let p = quote!(__p);
     let ident = key.input.ident;
     let (impl_generics, ty_generics, where_clause) = key.input.generics.split_for_impl();
+    let scan = generic_refusal("scan");
+    let full_scan = generic_refusal("full_scan");
     quote! {
         #[allow(dead_code)]
         impl #impl_generics #ident #ty_generics #where_clause {
-            #[doc(hidden)]
-            pub fn scan()
-            where
-                Self: #p::NonGenericKey,
-            {
-            }
+            #scan
+            #full_scan
+        }
+    }
+}
 
-            #[doc(hidden)]
-            pub fn full_scan()
-            where
-                Self: #p::NonGenericKey,
-            {
-            }
+/// The method `name` of a generic key: refused where it is called.
+fn generic_refusal(name: &str) -> TokenStream {
+    let name = format_ident!("{name}");
+    quote! {
+        #[doc(hidden)]
+        pub fn #name()
+        where
+            Self: __p::NonGenericKey,
+        {
         }
     }
 }
