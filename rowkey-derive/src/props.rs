@@ -253,12 +253,12 @@ impl Salt {
 }
 
 impl Input<'_> {
-    /// The scan builder's finishing method: `plan`, or `#[rowkey(plan = "...")]`.
     /// Whether the scan builder is generated: unless `#[rowkey(scan = false)]`.
     pub fn builds_scan(&self) -> bool {
         self.attrs.scan.as_ref().is_none_or(|b| b.value)
     }
 
+    /// The scan builder's finishing method: `plan`, or `#[rowkey(plan = "...")]`.
     pub fn plan_method(&self) -> syn::Ident {
         self.attrs
             .plan
