@@ -436,7 +436,7 @@ fn full_scan(key: &Key) -> TokenStream {
     }
 }
 
-/// `#[rowkey(scan = false)]`: no builder, so none of its items (about 40% of what a key costs
+/// `#[rowkey(scan = false)]`: no builder, so none of its items (about half of what a key costs
 /// to compile, `scripts/derive_cost.sh`); `scan()` says why it is missing, and `full_scan()`
 /// stays (it is one function, not one per field).
 fn turned_off(key: &Key) -> TokenStream {
