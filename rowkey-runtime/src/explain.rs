@@ -61,6 +61,21 @@ impl<'a> Explainer<'a> {
         }
     }
 
+    /// Reads the part `name` with `read` and records it (see [`part`](Self::part)), unless a
+    /// part before it did not decode: what a generated `explain` does for each field.
+    #[inline]
+    pub fn read_part<T>(
+        &mut self,
+        (name, flip): (&'static str, u8),
+        read: impl FnOnce(&mut Reader<'a>) -> Result<T, DecodeError>,
+        render: impl FnOnce(&T) -> String,
+    ) {
+        if self.failed.is_none() {
+            let v = read(self.begin(name, flip));
+            self.part(v, render);
+        }
+    }
+
     /// Whether a part did not decode: the parts after it are not read.
     pub fn failed(&self) -> bool {
         self.failed.is_some()

@@ -135,10 +135,7 @@ pub trait Format<T> {
         (name, flip, last): (&'static str, u8, bool),
         render: fn(&T) -> String,
     ) {
-        if !x.failed() {
-            let read = Self::read(x.begin(name, flip), last);
-            x.part(read, render);
-        }
+        x.read_part((name, flip), |r| Self::read(r, last), render);
     }
 
     /// [`encode_alone`](Self::encode_alone), appended to `out` (left as it was on an error).

@@ -63,12 +63,9 @@ pub fn method(key: &Key) -> TokenStream {
             let open = key.encoding.open_end(f);
             return quote!(#part(&mut __x, (#name, #flip, #open), #render););
         }
-        let read = read_call(key, f, quote!(__x.begin(#name, #flip)));
+        let read = read_call(key, f, quote!(__r));
         quote! {
-            if !__x.failed() {
-                let __v = #read;
-                __x.part(__v, #render);
-            }
+            __x.read_part((#name, #flip), |__r: &mut __p::Reader<'_>| #read, #render);
         }
     });
     let d = key.delimiter().unwrap_or(0);
