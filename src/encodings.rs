@@ -1,7 +1,7 @@
 //! The encodings a key can be written in, one guide each: rowkey's own binary layout (the
 //! default; its bytes are in the [attribute reference](crate::RowKey)), text keys, Java's
 //! `Bytes`, Apache Phoenix, Bigtable row-key schemas, HBase's typed API and FoundationDB's tuple
-//! layer. A key's layout names its [`Encoding`].
+//! layer. A key's layout names its [`Encoding`](crate::Encoding).
 //!
 //! | attribute | guide | for |
 //! |---|---|---|
@@ -13,8 +13,6 @@
 //! | `#[rowkey(encoding = "hbase_ordered")]` | [`hbase_ordered`] | HBase's `types.Struct` |
 //! | `#[rowkey(encoding = "fdb_tuple")]` | [`fdb_tuple`] | FoundationDB and its Record Layer |
 
-pub use rowkey_runtime::Encoding;
-
 #[doc = include_str!("../docs/encodings/text.md")]
 pub mod text {}
 
@@ -23,12 +21,12 @@ pub mod java {}
 
 #[doc = include_str!("../docs/encodings/phoenix.md")]
 pub mod phoenix {
-    pub use rowkey_runtime::encodings::phoenix::TimeValue;
+    pub use rowkey_runtime::TimeValue;
 }
 
 #[doc = include_str!("../docs/encodings/bigtable.md")]
 pub mod bigtable {
-    pub use rowkey_runtime::encodings::bigtable::{
+    pub use rowkey_runtime::{
         BigtableKey, FieldType, IntEncoding, RowKeySchema, SchemaError, SchemaField,
     };
 }
@@ -38,5 +36,5 @@ pub mod hbase_ordered {}
 
 #[doc = include_str!("../docs/encodings/fdb_tuple.md")]
 pub mod fdb_tuple {
-    pub use rowkey_runtime::encodings::fdb_tuple::TupleValue;
+    pub use rowkey_runtime::TupleValue;
 }

@@ -19,8 +19,9 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use proptest::prelude::*;
+use rowkey::encodings::bigtable::BigtableKey;
 use rowkey::encodings::bigtable::{FieldType, IntEncoding, RowKeySchema};
-use rowkey::{BigtableKey, DecodeError, RowKey};
+use rowkey::{DecodeError, RowKey};
 use serde_json::Value;
 
 mod support;

@@ -6,8 +6,9 @@
 //! test vectors in tests/bigtable_orderedcode.rs; that the admin API accepts the schema, against
 //! the Bigtable emulator in rowkey-clients/tests/bigtable_emulator.rs.
 
+use rowkey::encodings::bigtable::BigtableKey;
 use rowkey::encodings::bigtable::{FieldType, IntEncoding, SchemaError, SchemaField};
-use rowkey::{BigtableKey, RowKey};
+use rowkey::RowKey;
 use serde_json::{json, Value};
 
 #[path = "support/bigtable_keys.rs"]

@@ -810,7 +810,7 @@ fn admin_struct_from_json(v: &serde_json::Value) -> admin::r#type::Struct {
 #[test]
 fn the_guide_schemas_are_accepted_by_create_table() {
     use readme_keys::{Event, Row};
-    use rowkey::BigtableKey;
+    use rowkey::encodings::bigtable::BigtableKey;
     use rowkey_clients::bigtable::admin::row_key_schema;
 
     let schemas = [

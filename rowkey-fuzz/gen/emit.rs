@@ -234,7 +234,7 @@ pub fn emit(layout: &Layout) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "    fn bigtable(&self) -> Option<(rowkey::encodings::bigtable::RowKeySchema, Vec<rowkey_fuzz::schema::Value>)> {{ Some((<Self as rowkey::BigtableKey>::ROW_KEY_SCHEMA, vec![{}])) }}",
+            "    fn bigtable(&self) -> Option<(rowkey::encodings::bigtable::RowKeySchema, Vec<rowkey_fuzz::schema::Value>)> {{ Some((<Self as rowkey::encodings::bigtable::BigtableKey>::ROW_KEY_SCHEMA, vec![{}])) }}",
             values.join(", ")
         );
     }

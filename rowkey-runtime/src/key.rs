@@ -334,7 +334,7 @@ pub fn read_salt(
                     buckets: salt.buckets().unwrap_or(0),
                 },
             })?;
-            crate::format::expect_delimiter(r, delimiter)?;
+            crate::encoding::text::expect_delimiter(r, delimiter)?;
             parsed
         }
     };

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-pub use crate::encodings::Encoding;
+pub use crate::encoding::Encoding;
 use crate::salt::Salt;
 
 /// One field of a [`Layout`].

@@ -11,12 +11,10 @@
 #![deny(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 
 mod budget;
-mod codec;
 mod cursor;
-pub mod encodings;
+mod encoding;
 mod error;
 mod explain;
-mod format;
 pub mod hbase;
 mod key;
 mod layout;
@@ -35,10 +33,13 @@ pub mod __private;
 #[path = "regions_gate.rs"]
 pub mod __regions;
 
-pub use codec::KeyCodec;
 pub use cursor::{Reader, Writer};
-pub use encodings::bigtable::BigtableKey;
-pub use encodings::Encoding;
+pub use encoding::bigtable::{
+    BigtableKey, FieldType, IntEncoding, RowKeySchema, SchemaError, SchemaField,
+};
+pub use encoding::fdb_tuple::TupleValue;
+pub use encoding::phoenix::TimeValue;
+pub use encoding::{Encoding, KeyCodec};
 pub use error::{DecodeError, EncodeError, WidthUnit, MAX_ROW_LENGTH};
 pub use key::RowKey;
 pub use layout::{FieldLayout, Layout};

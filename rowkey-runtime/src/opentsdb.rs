@@ -29,8 +29,8 @@
 //! hour of a series lands in one bucket), `abs(hash % buckets)`, written over `width` bytes by
 //! `getSaltBytes`; a row whose metric UID is all zero is left unsalted, as OpenTSDB leaves it.
 
-use crate::codec::KeyCodec;
 use crate::cursor::{Reader, Writer};
+use crate::encoding::KeyCodec;
 use crate::error::{DecodeError, EncodeError};
 
 /// OpenTSDB's `Internal.baseTime`: the hour (in seconds) a timestamp falls in. A timestamp with

@@ -1,18 +1,26 @@
 //! Items that only `#[derive(RowKey)]`'s generated code uses. Not public API.
 
 pub use crate::budget::{over, within_max_len, KeyOverMaxLen};
-pub use crate::encodings::Encoding;
+pub use crate::encoding::capped::{CapLen, Capped};
+pub use crate::encoding::digits::{Decimal, Hex, Unsigned};
+pub use crate::encoding::fixed::{Fixed, FixedWidth, JavaFixed};
+pub use crate::encoding::hbase_ordered as ordered;
+pub use crate::encoding::java::{
+    Java, JavaFloat, JavaInt, JavaReverseTs, JavaStr, NulTerminated, ReverseTs, Terminated,
+    Timestamp,
+};
+pub use crate::encoding::option::Opt;
+pub use crate::encoding::reverse::Reverse;
+pub use crate::encoding::text::{
+    Complement, Delimited, TextFixed, TextInt, TextReverseTs, TextStr,
+};
+pub use crate::encoding::Encoding;
+pub use crate::encoding::{bigtable, fdb_tuple, phoenix};
+pub use crate::encoding::{Format, Natural};
 pub use crate::explain::{
     render_bytes, render_bytes_of, render_debug, DebugProbe, Explainer, Render, RenderDebug,
     RenderFallback, ViaDebug, ViaFallback,
 };
-pub use crate::format::{bigtable, fdb_tuple, ordered, phoenix};
-pub use crate::format::{
-    CapLen, Capped, Complement, Decimal, Delimited, Fixed, Format, Hex, Java, JavaFixed, JavaFloat,
-    JavaReverseTs, JavaStr, Natural, NulTerminated, Opt, Reverse, ReverseTs, Terminated, TextFixed,
-    TextInt, TextReverseTs, TextStr,
-};
-pub use crate::format::{FixedWidth, JavaInt, Timestamp, Unsigned};
 pub use crate::key::{
     check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_into_room,
     encode_into_try, encode_stack, explain_salt, read_salt, stack_len, write_salt,
@@ -87,7 +95,7 @@ pub type FieldParts = (
 
 /// Sums part widths in a const context: `None` if any part is `None`.
 pub const fn sum(parts: &[Option<usize>]) -> Option<usize> {
-    crate::format::sum(parts)
+    crate::encoding::sum(parts)
 }
 
 /// A part width minus `n` bytes (the delimiter a text layout's last part does not have).

@@ -5,10 +5,11 @@
 //!
 //! That crate's generated types (0.45) predate `Type.Int32`, so an `i32` field's schema is an
 //! [`AdminSchemaError::Int32`] here; its JSON form
-//! ([`RowKeySchema::to_json`](rowkey_runtime::encodings::bigtable::RowKeySchema::to_json)) has it.
+//! ([`RowKeySchema::to_json`](rowkey_runtime::RowKeySchema::to_json)) has it.
 //!
 //! ```
-//! use rowkey::{BigtableKey, RowKey};
+//! use rowkey::encodings::bigtable::BigtableKey;
+//! use rowkey::RowKey;
 //! use rowkey_clients::bigtable::admin::row_key_schema;
 //!
 //! #[derive(RowKey)]
@@ -139,12 +140,13 @@ impl Admin {
             .map(|_| ())
     }
 }
-use rowkey_runtime::encodings::bigtable::{FieldType, IntEncoding, RowKeySchema, SchemaError};
+use rowkey_runtime::{FieldType, IntEncoding, RowKeySchema, SchemaError};
 
 /// Why a schema has no admin-API form here.
 ///
 /// ```
-/// use rowkey::{BigtableKey, RowKey};
+/// use rowkey::encodings::bigtable::BigtableKey;
+/// use rowkey::RowKey;
 /// use rowkey_clients::bigtable::admin::{row_key_schema, AdminSchemaError};
 ///
 /// #[derive(RowKey)]

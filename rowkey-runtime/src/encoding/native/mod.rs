@@ -7,7 +7,7 @@
 /// sort as the values do.
 macro_rules! big_endian_codec {
     ($($t:ty as $w:ty: |$v:ident| $to:expr, |$x:ident| $from:expr;)*) => {$(
-        impl $crate::codec::KeyCodec for $t {
+        impl $crate::encoding::KeyCodec for $t {
             const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
             const MAX_WIDTH: Option<usize> = Self::WIDTH;
 
@@ -120,4 +120,28 @@ pub trait KeyCodec: Sized {
 
     /// Reads a value written by [`encode`](Self::encode) with the same `last`.
     fn decode(r: &mut Reader<'_>, last: bool) -> Result<Self, DecodeError>;
+}
+
+/// The type's own [`KeyCodec`] (no attribute).
+#[derive(Debug, Clone, Copy)]
+pub struct Natural;
+
+impl<T: KeyCodec> super::Format<T> for Natural {
+    const WIDTH: Option<usize> = T::WIDTH;
+    const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
+
+    #[inline(always)]
+    fn len(v: &T, last: bool) -> usize {
+        v.encoded_len(last)
+    }
+
+    #[inline(always)]
+    fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+        v.encode(w, last)
+    }
+
+    #[inline(always)]
+    fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError> {
+        T::decode(r, last)
+    }
 }

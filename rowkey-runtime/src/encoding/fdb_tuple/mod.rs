@@ -44,8 +44,8 @@
 //! and user types (`40`-`4F`) are not read.
 
 use crate::cursor::{Reader, Writer};
+use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
-use crate::format::Format;
 use crate::key::RowKey;
 
 const NULL: u8 = 0x00;
@@ -590,7 +590,7 @@ impl TupleValue for uuid::Uuid {
 fn bytes_len(v: &[u8]) -> usize {
     let mut len = 2 + v.len();
     let mut rest = v;
-    while let Some(zero) = crate::codec::bytes::find_byte(rest, 0) {
+    while let Some(zero) = crate::encoding::native::bytes::find_byte(rest, 0) {
         len += 1;
         rest = &rest[zero + 1..];
     }
@@ -605,7 +605,7 @@ fn bytes_len(v: &[u8]) -> usize {
 fn pack_bytes(w: &mut Writer<'_>, code: u8, v: &[u8]) {
     w.put_byte(code);
     let mut rest = v;
-    while let Some(zero) = crate::codec::bytes::find_byte(rest, 0) {
+    while let Some(zero) = crate::encoding::native::bytes::find_byte(rest, 0) {
         w.put_then(&rest[..zero], &[NULL, ESCAPE]);
         rest = &rest[zero + 1..];
     }
@@ -628,7 +628,7 @@ fn unpack_bytes(
     let mut escapes = 0;
     let mut end = 0;
     loop {
-        let Some(zero) = crate::codec::bytes::find_byte(&rest[end..], 0) else {
+        let Some(zero) = crate::encoding::native::bytes::find_byte(&rest[end..], 0) else {
             return Err(DecodeError::MissingTerminator {
                 field: r.field(),
                 offset: at,
@@ -648,7 +648,7 @@ fn unpack_bytes(
         // Every `00` before the terminator is an escape, `00 FF`: keep the `00`, skip the `FF`.
         let mut out = Vec::with_capacity(end - escapes);
         let mut i = 0;
-        while let Some(zero) = crate::codec::bytes::find_byte(&value[i..], 0) {
+        while let Some(zero) = crate::encoding::native::bytes::find_byte(&value[i..], 0) {
             out.extend_from_slice(&value[i..=i + zero]);
             i += zero + 2;
         }
@@ -720,7 +720,7 @@ impl TupleValue for String {
 
     fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         let (v, start) = unpack_bytes(r, STRING, "a unicode string (type code 02)")?;
-        crate::codec::utf8(v, r, start, true)
+        crate::encoding::native::utf8(v, r, start, true)
     }
 }
 
@@ -907,7 +907,7 @@ impl TupleValue for () {
 
 /// `2 + widths`, `None` when a part has none.
 const fn framed(parts: &[Option<usize>]) -> Option<usize> {
-    match crate::format::sum(parts) {
+    match crate::encoding::sum(parts) {
         Some(n) => Some(n + 2),
         None => None,
     }

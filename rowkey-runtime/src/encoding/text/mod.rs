@@ -119,7 +119,7 @@ impl<const D: u8> Format<String> for TextStr<D> {
             rest.iter().position(|&b| b == D).unwrap_or(rest.len())
         };
         r.advance(n);
-        crate::codec::utf8(rest[..n].to_vec(), r, start, false)
+        crate::encoding::native::utf8(rest[..n].to_vec(), r, start, false)
     }
 }
 
@@ -140,13 +140,13 @@ impl<const N: usize, const PAD: u8, const D: u8> Format<String> for TextFixed<N,
     #[inline]
     fn write(v: &String, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
         no_delimiter(w.field(), v.as_bytes(), D)?;
-        <super::Fixed<N, PAD> as Format<String>>::write(v, w, last)
+        <super::fixed::Fixed<N, PAD> as Format<String>>::write(v, w, last)
     }
 
     #[inline]
     fn read(r: &mut Reader<'_>, last: bool) -> Result<String, DecodeError> {
         let start = r.offset();
-        let v = <super::Fixed<N, PAD> as Format<String>>::read(r, last)?;
+        let v = <super::fixed::Fixed<N, PAD> as Format<String>>::read(r, last)?;
         delimiter_in_part(r, start, v.as_bytes(), D)?;
         Ok(v)
     }
@@ -277,7 +277,7 @@ fn parse_int(text: &[u8], at: usize, field: &'static str) -> Result<i128, Decode
 #[derive(Debug, Clone, Copy)]
 pub struct TextReverseTs;
 
-impl<T: super::Timestamp> Format<T> for TextReverseTs {
+impl<T: super::java::Timestamp> Format<T> for TextReverseTs {
     const WIDTH: Option<usize> = Some(Self::digits::<T>());
     const MAX_WIDTH: Option<usize> = Some(Self::digits::<T>());
 
@@ -290,8 +290,8 @@ impl<T: super::Timestamp> Format<T> for TextReverseTs {
     fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
         let stored = v.reversed(w.field())?;
         match T::BYTES {
-            8 => <super::Decimal<19> as Format<u64>>::write(&stored, w, false),
-            _ => <super::Decimal<10> as Format<u64>>::write(&stored, w, false),
+            8 => <super::digits::Decimal<19> as Format<u64>>::write(&stored, w, false),
+            _ => <super::digits::Decimal<10> as Format<u64>>::write(&stored, w, false),
         }
     }
 
@@ -299,8 +299,8 @@ impl<T: super::Timestamp> Format<T> for TextReverseTs {
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
         let at = r.offset();
         let stored = match T::BYTES {
-            8 => <super::Decimal<19> as Format<u64>>::read(r, false)?,
-            _ => <super::Decimal<10> as Format<u64>>::read(r, false)?,
+            8 => <super::digits::Decimal<19> as Format<u64>>::read(r, false)?,
+            _ => <super::digits::Decimal<10> as Format<u64>>::read(r, false)?,
         };
         T::from_reversed(stored).ok_or_else(|| r.out_of_range(at))
     }
@@ -308,7 +308,7 @@ impl<T: super::Timestamp> Format<T> for TextReverseTs {
 
 impl TextReverseTs {
     /// 19 digits (the width of `Long.MAX_VALUE`) for 64-bit timestamps, 10 for 32-bit.
-    const fn digits<T: super::Timestamp>() -> usize {
+    const fn digits<T: super::java::Timestamp>() -> usize {
         if T::BYTES == 8 {
             19
         } else {
@@ -330,7 +330,7 @@ const fn digits_max(base: u32, n: usize) -> u128 {
     }
 }
 
-impl<T: super::Unsigned, F: Format<u128>, const BASE: u32, const N: usize> Format<T>
+impl<T: super::digits::Unsigned, F: Format<u128>, const BASE: u32, const N: usize> Format<T>
     for Complement<F, BASE, N>
 {
     const WIDTH: Option<usize> = F::WIDTH;

@@ -24,10 +24,10 @@ pub use schema::{BigtableKey, FieldType, IntEncoding, RowKeySchema, SchemaError,
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::codec::bytes::{find_byte, utf8};
 use crate::cursor::{Reader, Writer};
+use crate::encoding::native::bytes::{find_byte, utf8};
+use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
-use crate::format::Format;
 
 /// The key of a struct whose every field was removed (rule 6), and an empty field (rule 3).
 pub const EMPTY: [u8; 2] = [0x00, 0x00];

@@ -1,11 +1,14 @@
-//! Formats: how a field attribute or a whole-key encoding writes the bytes of a value.
-//! `#[derive(RowKey)]` composes one zero-sized format type per field (`Reverse<Decimal<11>>`,
-//! `Opt<Fixed<8>>`, `phoenix::Varchar<true>`, ...) and calls it through [`Format`]; a field
-//! without attributes uses [`Natural`], its type's [`KeyCodec`](crate::KeyCodec). Generated code
-//! reaches them through `__private`; this module is private.
+//! Encodings: how a key's parts become bytes, one home each. rowkey's own binary layout
+//! (`native`: every type's [`KeyCodec`]) and its text layout (`text`), Java's `Bytes` (`java`,
+//! the formats of `#[java]` and `#[reverse_ts]`), and the whole-key encodings of other systems
+//! (`phoenix`, `hbase_ordered`, `bigtable`, `fdb_tuple`), each a folder; beside them the field
+//! adapters they share (`fixed`, `digits`, `capped`, `reverse`, `option`). The derive's
+//! `encodings/` has a file of the same name for each.
 //!
-//! The attribute formats are in the files below; each other system's whole-key encoding is a
-//! module of its own: `bigtable`, `fdb_tuple`, `ordered` (HBase's `OrderedBytes`), `phoenix`.
+//! A field is written by a zero-sized format type composed by the derive (`Reverse<Decimal<11>>`,
+//! `Opt<Fixed<8>>`, `phoenix::Varchar<true>`) and called through [`Format`]; a field without
+//! attributes uses [`Natural`], its type's [`KeyCodec`]. Generated code reaches the formats
+//! through `__private`; this module is private.
 
 /// The [`Format`] impl of a format whose every value takes `width` bytes: `WIDTH` and
 /// `MAX_WIDTH` are the width, `len` returns it and `last` changes nothing; the format gives its
@@ -18,7 +21,7 @@ macro_rules! fixed_width {
             fn read($r:ident) $read:block
         }
     ) => {
-        impl<$($gen)*> $crate::format::Format<$t> for $fmt {
+        impl<$($gen)*> $crate::encoding::Format<$t> for $fmt {
             const WIDTH: Option<usize> = Some($width);
             const MAX_WIDTH: Option<usize> = Some($width);
 
@@ -44,28 +47,22 @@ macro_rules! fixed_width {
 }
 
 pub mod bigtable;
-mod capped;
-mod digits;
+pub mod capped;
+pub mod digits;
 pub mod fdb_tuple;
-mod fixed;
-mod java;
-mod option;
-pub mod ordered;
+pub mod fixed;
+pub mod hbase_ordered;
+pub mod java;
+pub mod native;
+pub mod option;
 pub mod phoenix;
-mod text;
+pub mod reverse;
+pub mod text;
 
-pub use capped::{CapLen, Capped};
-pub use digits::{Decimal, Hex, Unsigned};
-pub use fixed::{Fixed, FixedWidth, JavaFixed};
-pub use java::{
-    Java, JavaFloat, JavaInt, JavaReverseTs, JavaStr, NulTerminated, ReverseTs, Terminated,
-    Timestamp,
-};
-pub use text::{
-    expect_delimiter, Complement, Delimited, TextFixed, TextInt, TextReverseTs, TextStr,
-};
+use core::fmt;
 
-use crate::codec::KeyCodec;
+pub use native::{KeyCodec, Natural};
+
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
 use crate::explain::Explainer;
@@ -158,123 +155,56 @@ pub trait Format<T> {
     }
 }
 
-/// The type's own [`KeyCodec`] (no attribute).
-#[derive(Debug, Clone, Copy)]
-pub struct Natural;
-
-impl<T: KeyCodec> Format<T> for Natural {
-    const WIDTH: Option<usize> = T::WIDTH;
-    const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
-
-    #[inline(always)]
-    fn len(v: &T, last: bool) -> usize {
-        v.encoded_len(last)
-    }
-
-    #[inline(always)]
-    fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        v.encode(w, last)
-    }
-
-    #[inline(always)]
-    fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError> {
-        T::decode(r, last)
-    }
+/// How the key's parts are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Encoding {
+    /// rowkey's binary layout (the default).
+    Binary,
+    /// A text key: every part as text, joined by the delimiter.
+    Text {
+        /// The delimiter byte.
+        delimiter: u8,
+    },
+    /// Apache Phoenix's primary-key encoding (`#[rowkey(encoding = "phoenix")]`).
+    Phoenix {
+        /// Whether the table is row-key-order optimizable (as `newKey` computes it: the
+        /// declared flag, or no column that requires an upgrade).
+        row_key_order_optimizable: bool,
+    },
+    /// A Bigtable row-key schema: `Type.Struct` with `OrderedCodeBytes`
+    /// (`#[rowkey(encoding = "bigtable")]`).
+    Bigtable,
+    /// FoundationDB's tuple layer (`#[rowkey(encoding = "fdb_tuple")]`): each field an element
+    /// of a packed tuple.
+    FdbTuple,
+    /// HBase's typed API: a `Struct` of `Ordered*` members
+    /// (`#[rowkey(encoding = "hbase_ordered")]`).
+    HbaseOrdered,
 }
 
-/// `Option<T>` with format `F` for the inner value: `00` for None, `01` + value for Some.
-#[derive(Debug, Clone, Copy)]
-pub struct Opt<F>(F);
-
-impl<T, F: Format<T>> Format<Option<T>> for Opt<F> {
-    const WIDTH: Option<usize> = match F::WIDTH {
-        Some(0) => Some(1),
-        _ => None,
-    };
-    const MAX_WIDTH: Option<usize> = match F::MAX_WIDTH {
-        Some(w) => Some(w + 1),
-        None => None,
-    };
-
-    #[inline]
-    fn len(v: &Option<T>, last: bool) -> usize {
-        match v {
-            None => 1,
-            Some(x) => 1 + F::len(x, last),
+/// The encoding as the layout's one-line description shows it: `text ':'`, `phoenix`,
+/// `phoenix, not optimizable`, `bigtable`, `hbase_ordered`, `binary`.
+///
+/// ```
+/// use rowkey::Encoding;
+/// assert_eq!(Encoding::Text { delimiter: b':' }.to_string(), "text ':'");
+/// assert_eq!(Encoding::Phoenix { row_key_order_optimizable: false }.to_string(), "phoenix, not optimizable");
+/// ```
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Encoding::Binary => f.write_str("binary"),
+            Encoding::Text { delimiter } => write!(f, "text {:?}", char::from(*delimiter)),
+            Encoding::Phoenix {
+                row_key_order_optimizable: true,
+            } => f.write_str("phoenix"),
+            Encoding::Phoenix {
+                row_key_order_optimizable: false,
+            } => f.write_str("phoenix, not optimizable"),
+            Encoding::Bigtable => f.write_str("bigtable"),
+            Encoding::HbaseOrdered => f.write_str("hbase_ordered"),
+            Encoding::FdbTuple => f.write_str("fdb_tuple"),
         }
-    }
-
-    #[inline]
-    fn write(v: &Option<T>, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        match v {
-            None => {
-                w.put_byte(0);
-                Ok(())
-            }
-            Some(x) => {
-                w.put_byte(1);
-                F::write(x, w, last)
-            }
-        }
-    }
-
-    #[inline]
-    fn read(r: &mut Reader<'_>, last: bool) -> Result<Option<T>, DecodeError> {
-        let at = r.offset();
-        match r.take_byte()? {
-            0 => Ok(None),
-            1 => F::read(r, last).map(Some),
-            _ => Err(r.invalid(at, "an Option tag, 00 (None) or 01 (Some)")),
-        }
-    }
-}
-
-/// `#[reverse]`: the inner fixed-width format's bytes in reverse order, so the fastest-changing
-/// byte or digit leads (the HBase book's "reversing the key").
-#[derive(Debug, Clone, Copy)]
-pub struct Reverse<F>(F);
-
-/// Reversed fields up to this width are decoded through a stack buffer.
-const REVERSE_STACK: usize = 40;
-
-impl<T, F: Format<T>> Format<T> for Reverse<F> {
-    const WIDTH: Option<usize> = F::WIDTH;
-    const MAX_WIDTH: Option<usize> = F::WIDTH;
-
-    #[inline]
-    fn len(v: &T, _last: bool) -> usize {
-        F::len(v, false)
-    }
-
-    #[inline]
-    fn write(v: &T, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        let start = w.position();
-        F::write(v, w, false)?;
-        w.reverse_from(start);
-        Ok(())
-    }
-
-    fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
-        let start = r.offset();
-        let Some(n) = F::WIDTH else {
-            return Err(r.invalid(start, "a fixed-width field under #[reverse]"));
-        };
-        let raw = r.take_raw(n)?;
-        let mut stack = [0u8; REVERSE_STACK];
-        let mut heap = Vec::new();
-        let tmp: &mut [u8] = if n <= REVERSE_STACK {
-            &mut stack[..n]
-        } else {
-            heap.resize(n, 0);
-            &mut heap
-        };
-        for (d, s) in tmp.iter_mut().zip(raw.iter().rev()) {
-            *d = *s;
-        }
-        let mut inner = Reader::with_base(tmp, start);
-        inner.begin(r.field(), r.flip());
-        let v = F::read(&mut inner, false)?;
-        inner.finish()?;
-        Ok(v)
     }
 }

@@ -126,7 +126,7 @@ impl FixedWidth for String {
     #[inline]
     fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         let (bytes, start) = read_padded(r, N, PAD)?;
-        crate::codec::utf8(bytes, r, start, false)
+        crate::encoding::native::utf8(bytes, r, start, false)
     }
 }
 

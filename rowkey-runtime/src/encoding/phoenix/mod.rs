@@ -2,7 +2,7 @@
 //! (`#[rowkey(encoding = "phoenix")]`).
 //!
 //! - INTEGER, BIGINT, SMALLINT, TINYINT (`i32`, `i64`, `i16`, `i8`) and BINARY(N) (`[u8; N]`)
-//!   are the binary layout's own bytes ([`Natural`](crate::format::Natural)).
+//!   are the binary layout's own bytes ([`Natural`](crate::encoding::Natural)).
 //! - UNSIGNED_INT / UNSIGNED_LONG ([`UnsignedInt`], [`UnsignedLong`]): plain big-endian, at most
 //!   `i32::MAX` / `i64::MAX`.
 //! - UNSIGNED_TINYINT / UNSIGNED_SMALLINT ([`UnsignedTinyint`], [`UnsignedSmallint`]): the
@@ -24,10 +24,10 @@
 //! field (the value runs to the end of the key); a column that ends the key early is found by its
 //! missing separator.
 
-use crate::codec::bytes::{find_byte, utf8};
 use crate::cursor::{Reader, Writer};
+use crate::encoding::native::bytes::{find_byte, utf8};
+use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
-use crate::format::Format;
 
 mod scalar;
 mod time;

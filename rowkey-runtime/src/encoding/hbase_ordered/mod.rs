@@ -13,14 +13,14 @@
 //! | `Option<String>`, `Option<Vec<u8>>` | nullable | NULL is `0x05` |
 //!
 //! The `Raw*` members are the `#[java]`, `#[java(nul_terminated)]` and `#[fixed(N)]` formats
-//! ([`Java`](crate::format::Java), [`JavaFloat`](crate::format::JavaFloat),
-//! [`JavaStr`](crate::format::JavaStr), [`NulTerminated`](crate::format::NulTerminated),
-//! [`Fixed`](crate::format::Fixed)): HBase's `Bytes` writes what Java code writes.
+//! ([`Java`](crate::encoding::java::Java), [`JavaFloat`](crate::encoding::java::JavaFloat),
+//! [`JavaStr`](crate::encoding::java::JavaStr), [`NulTerminated`](crate::encoding::java::NulTerminated),
+//! [`Fixed`](crate::encoding::fixed::Fixed)): HBase's `Bytes` writes what Java code writes.
 
-use crate::codec::bytes::{find_byte, utf8};
 use crate::cursor::{Reader, Writer};
+use crate::encoding::native::bytes::{find_byte, utf8};
+use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
-use crate::format::Format;
 
 const NULL: u8 = 0x05;
 const TEXT: u8 = 0x34;

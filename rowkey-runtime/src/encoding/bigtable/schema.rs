@@ -19,7 +19,8 @@ use std::fmt;
 /// every `#[rowkey(encoding = "bigtable")]` key.
 ///
 /// ```
-/// use rowkey::{BigtableKey, RowKey};
+/// use rowkey::encodings::bigtable::BigtableKey;
+/// use rowkey::RowKey;
 ///
 /// #[derive(RowKey)]
 /// #[rowkey(encoding = "bigtable")]

@@ -242,7 +242,7 @@ impl Format<String> for JavaStr {
         let start = r.offset();
         let flip = r.flip();
         let rest = r.take_raw(r.remaining())?;
-        crate::codec::utf8(unflip(rest, flip), r, start, false)
+        crate::encoding::native::utf8(unflip(rest, flip), r, start, false)
     }
 }
 
@@ -392,7 +392,7 @@ impl Format<String> for NulTerminated {
     #[inline]
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
         let (bytes, start) = read_nul_terminated(r)?;
-        crate::codec::utf8(bytes, r, start, false)
+        crate::encoding::native::utf8(bytes, r, start, false)
     }
 }
 
@@ -494,6 +494,6 @@ impl<const N: usize, const TERM: u128> Format<String> for Terminated<N, TERM> {
 
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
         let (bytes, start) = Self::read_bytes(r)?;
-        crate::codec::utf8(bytes, r, start, false)
+        crate::encoding::native::utf8(bytes, r, start, false)
     }
 }
