@@ -33,10 +33,8 @@ pub mod hbase {
     };
 }
 
-#[cfg(feature = "regions")]
-pub use rowkey_regions as splits;
-#[cfg(feature = "regions")]
-pub use rowkey_regions::SplitError;
+#[cfg(feature = "splits")]
+pub use rowkey_splits as splits;
 
 #[cfg(feature = "migrate")]
 pub use rowkey_migrate as migrate;
@@ -44,14 +42,7 @@ pub use rowkey_migrate as migrate;
 pub mod guide;
 
 #[doc(hidden)]
-pub use rowkey_runtime::__private;
-
-#[doc(hidden)]
-#[cfg(feature = "regions")]
-pub use rowkey_regions::__private as __regions;
-#[doc(hidden)]
-#[cfg(not(feature = "regions"))]
-pub use rowkey_runtime::__regions;
+pub mod __private;
 
 /// The README's examples, run as doc tests.
 #[cfg(doctest)]

@@ -203,7 +203,7 @@ fn scans_fan_out_over_the_salts() {
         .unwrap();
     assert_eq!(get.row(), Some(&row.encode().unwrap()[..]));
     // Split points on the salts the buckets write.
-    #[cfg(feature = "regions")]
+    #[cfg(feature = "splits")]
     {
         assert_eq!(
             W1B20::split_points(4).unwrap(),

@@ -400,14 +400,14 @@ struct WideDigits {
     n: u64,
 }
 
-#[cfg(feature = "regions")]
+#[cfg(feature = "splits")]
 #[test]
 fn split_points_follow_the_bytes_keys_start_with() {
     // Every key starts with the tag 00 or 01: digit split points would leave every write in
     // region 0. The layout says nothing of its key space: a sample is needed.
     assert!(matches!(
         MaybeDate::split_points(4),
-        Err(rowkey::SplitError::NeedsSample(_))
+        Err(rowkey::splits::SplitError::NeedsSample(_))
     ));
     // A u8 in three digits reaches "255" at most: DecimalStringSplit over 000..255 (256 rows,
     // 64 per region), not 000..999.
@@ -846,7 +846,7 @@ fn a_salt_of_two_billion_buckets_plans_its_distinct_salts() {
     }
     let full = WideSalt::full_scan();
     assert_eq!(full.ranges().len(), 256);
-    #[cfg(feature = "regions")]
+    #[cfg(feature = "splits")]
     assert_eq!(
         WideSalt::split_points(4).unwrap(),
         [vec![0x40], vec![0x80], vec![0xC0]]
@@ -887,7 +887,7 @@ fn a_salt_of_two_billion_buckets_plans_its_distinct_salts() {
     assert_eq!(full.ranges(), [rowkey::ScanRange::all()]);
     // Gets still plan, and the split points are the buckets at the quantiles.
     assert!(WiderSalt::scan().day(1).id(7).plan().unwrap().is_point());
-    #[cfg(feature = "regions")]
+    #[cfg(feature = "splits")]
     {
         let quarter = |q: u32| (q * (2_147_483_647 / 4) + q * 3 / 4).to_be_bytes();
         let splits = WiderSalt::split_points(4).unwrap();

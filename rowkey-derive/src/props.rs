@@ -197,7 +197,7 @@ pub struct Salt {
 impl Salt {
     /// The runtime `Salt` value.
     pub fn tokens(&self) -> TokenStream {
-        let p = quote!(__p::Salt);
+        let p = quote!(__rowkey::Salt);
         let buckets = self.buckets.unwrap_or(0) as u16;
         match (self.kind, self.buckets) {
             (SaltKind::Md5, None) => {
@@ -224,14 +224,14 @@ impl Salt {
         let p = quote!(__p);
         match &self.text {
             None => quote!(#p::None),
-            Some(SaltText::Hex) => quote!(#p::Some(#p::SaltText::Hex)),
+            Some(SaltText::Hex) => quote!(#p::Some(__rowkey::salt::SaltText::Hex)),
             Some(SaltText::Decimal(width)) => {
                 let width = *width as u8;
-                quote!(#p::Some(#p::SaltText::Decimal { width: #width }))
+                quote!(#p::Some(__rowkey::salt::SaltText::Decimal { width: #width }))
             }
             Some(SaltText::Alphabet(a)) => {
                 let bytes = syn::LitByteStr::new(a.as_bytes(), proc_macro2::Span::call_site());
-                quote!(#p::Some(#p::SaltText::Alphabet(#bytes)))
+                quote!(#p::Some(__rowkey::salt::SaltText::Alphabet(#bytes)))
             }
         }
     }

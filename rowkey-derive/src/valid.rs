@@ -16,7 +16,7 @@ pub fn check(cx: &Ctxt, key: &Key) {
         platform_int(cx, field);
         cap(cx, field);
     }
-    key.encoding.check(cx, &key.input);
+    key.check(cx);
     max_len(cx, key);
     key_limit(cx, key);
     salt(cx, &key.input);

@@ -2,8 +2,8 @@
 
 use core::fmt;
 
-use rowkey_regions::SplitError;
 use rowkey_runtime::RowKey;
+use rowkey_splits::SplitError;
 
 /// The new table's split points and the commands that create it pre-split at them: see
 /// [`create_commands`].
@@ -65,7 +65,7 @@ pub fn create_commands<New: RowKey>(
     family: &str,
     regions: usize,
 ) -> Result<CreateCommands, SplitError> {
-    let split_points = rowkey_regions::split_points::<New>(regions)?;
+    let split_points = rowkey_splits::split_points::<New>(regions)?;
     let hbase_shell = rowkey_runtime::hbase::create_table(table, &[family], &split_points);
     let cbt = cbt_command(table, family, &split_points);
     Ok(CreateCommands {

@@ -3,9 +3,9 @@
 
 use core::fmt;
 
-use rowkey_regions::SplitError;
 use rowkey_runtime::RowKey;
 use rowkey_runtime::ScanRange;
+use rowkey_splits::SplitError;
 
 /// The layouts a plan was made for: `Old::LAYOUT_FINGERPRINT` and `New::LAYOUT_FINGERPRINT`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -53,7 +53,7 @@ pub enum MigrateError {
         now: Fingerprints,
     },
     /// The old layout gives no split points of its own (see
-    /// [`rowkey_regions::split_points`]): plan from a sample of its keys.
+    /// [`rowkey_splits::split_points`]): plan from a sample of its keys.
     Split(SplitError),
     /// A plan's text does not parse: the line (1-based) and what is wrong.
     BadPlan {
@@ -149,10 +149,10 @@ impl Plan {
     }
 
     /// A plan of `units` units from the old layout's own split points
-    /// ([`rowkey_regions::split_points`]: whole salt buckets, even ranges of a hash prefix, leading
+    /// ([`rowkey_splits::split_points`]: whole salt buckets, even ranges of a hash prefix, leading
     /// digits). Other layouts need [`from_sample`](Self::from_sample).
     pub fn for_layout<Old: RowKey, New: RowKey>(units: usize) -> Result<Self, MigrateError> {
-        let points = rowkey_regions::split_points::<Old>(units).map_err(MigrateError::Split)?;
+        let points = rowkey_splits::split_points::<Old>(units).map_err(MigrateError::Split)?;
         Ok(Plan::from_points::<Old, New>(&points))
     }
 
@@ -162,7 +162,7 @@ impl Plan {
         keys: &[K],
         units: usize,
     ) -> Result<Self, MigrateError> {
-        let points = rowkey_regions::from_sample(keys, units).map_err(MigrateError::Split)?;
+        let points = rowkey_splits::from_sample(keys, units).map_err(MigrateError::Split)?;
         Ok(Plan::from_points::<Old, New>(&points))
     }
 

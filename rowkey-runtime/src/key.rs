@@ -1,4 +1,5 @@
-//! [`RowKey`]: the trait `#[derive(RowKey)]` implements.
+//! [`RowKey`]: the trait `#[derive(RowKey)]` implements, and the helpers its generated code
+//! calls.
 
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, MAX_ROW_LENGTH};
@@ -445,4 +446,32 @@ pub fn explain_salt(
         Some(buckets) => format!("{hex} (a salt of {buckets} buckets)"),
         None => hex,
     })
+}
+
+/// A part width minus `n` bytes (the delimiter a text layout's last part does not have).
+#[doc(hidden)]
+pub const fn less(width: Option<usize>, n: usize) -> Option<usize> {
+    match width {
+        Some(w) => Some(w.saturating_sub(n)),
+        None => None,
+    }
+}
+
+/// Reads a field from a window of the reader that ends `tail` bytes before the key does: a raw
+/// `#[java]` string followed by fixed-width fields takes what they leave.
+#[doc(hidden)]
+#[inline]
+pub fn read_before<'a, T>(
+    r: &mut Reader<'a>,
+    tail: Option<usize>,
+    read: impl FnOnce(&mut Reader<'a>) -> Result<T, DecodeError>,
+) -> Result<T, DecodeError> {
+    let rest = r.rest();
+    let window = rest.len().saturating_sub(tail.unwrap_or(0));
+    let mut sub = Reader::with_base(&rest[..window], r.offset());
+    sub.begin(r.field(), r.flip());
+    let value = read(&mut sub)?;
+    sub.finish()?;
+    r.advance(sub.position());
+    Ok(value)
 }

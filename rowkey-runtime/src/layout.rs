@@ -108,6 +108,54 @@ impl fmt::Display for Layout {
     }
 }
 
+/// A generated key's [`Layout`]: its fields as `(name, type, attributes, width, max width)`,
+/// their offsets counted from `salt_width`. Not generic, so that it is compiled once.
+#[doc(hidden)]
+pub fn layout_of(
+    name: &'static str,
+    encoding: Encoding,
+    (salt, salt_of, salt_width): (Salt, &'static [usize], usize),
+    fields: &[FieldParts],
+    fingerprint: u64,
+) -> Layout {
+    let widths: Vec<Option<usize>> = core::iter::once(Some(salt_width))
+        .chain(fields.iter().map(|f| f.3))
+        .collect();
+    let at = offsets(&widths);
+    Layout {
+        name,
+        encoding,
+        salt,
+        salt_of,
+        salt_width,
+        fields: fields
+            .iter()
+            .zip(&at[1..])
+            .map(
+                |(&(name, ty, attrs, width, max_width), &offset)| FieldLayout {
+                    name,
+                    ty,
+                    attrs,
+                    width,
+                    max_width,
+                    offset,
+                },
+            )
+            .collect(),
+        fingerprint,
+    }
+}
+
+/// One field of [`layout_of`]: `(name, type, attributes, width, max width)`.
+#[doc(hidden)]
+pub type FieldParts = (
+    &'static str,
+    &'static str,
+    &'static str,
+    Option<usize>,
+    Option<usize>,
+);
+
 /// The fingerprint of a canonical layout description: 64-bit FNV-1a, the same on every
 /// platform and in every version of rowkey.
 pub const fn fingerprint(description: &[u8]) -> u64 {

@@ -3,14 +3,13 @@
 //! FoundationDB tuples), the key trait and its layout, errors, salts, subspaces, scan ranges and
 //! plans, merges and streams, and HBase's `toStringBinary`. Depend on the `rowkey` facade, whose
 //! docs are the manual; depend on this crate and `rowkey-derive` directly only with
-//! `#[rowkey(crate = "rowkey_runtime")]`. Split points (`rowkey-regions`), the live re-key
+//! `#[rowkey(crate = "rowkey_runtime")]`. Split points (`rowkey-splits`), the live re-key
 //! (`rowkey-migrate`) and HBase's row filters (`rowkey-clients`) are crates above this one.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 #![deny(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 
-mod budget;
 mod cursor;
 mod encoding;
 mod error;
@@ -27,11 +26,7 @@ pub mod stream;
 mod subspace;
 
 #[doc(hidden)]
-#[path = "private.rs"]
 pub mod __private;
-#[doc(hidden)]
-#[path = "regions_gate.rs"]
-pub mod __regions;
 
 pub use cursor::{Reader, Writer};
 pub use encoding::bigtable::{

@@ -3,7 +3,7 @@
 //! a shared table. Keys of any encoding live under one; encode, decode, scan plans, merges and
 //! split points honour it.
 
-use crate::__private::SplitPoints;
+use crate::__private::splits::SplitPoints;
 use crate::error::{DecodeError, EncodeError, MAX_ROW_LENGTH};
 use crate::key::RowKey;
 use crate::scan::{ScanPlan, ScanRange};

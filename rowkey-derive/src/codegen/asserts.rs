@@ -25,15 +25,15 @@ pub fn items(key: &Key) -> TokenStream {
         let n = budget.value;
         let krate = respan(krate.clone(), budget.lit.span());
         out.extend(quote_spanned! {budget.lit.span()=>
-            const _: () = __p::within_max_len::<
-                __p::KeyOverMaxLen<
-                    { __p::over(<#ident as #krate::RowKey>::MAX_LEN, #n) },
+            const _: () = __p::budget::within_max_len::<
+                __p::budget::KeyOverMaxLen<
+                    { __p::budget::over(<#ident as #krate::RowKey>::MAX_LEN, #n) },
                 >,
             >();
         });
     }
     // A user type after a raw `#[java]` string must have a fixed width.
-    if let Some(raw) = key.fields().iter().find(|f| key.encoding.tail_window(f)) {
+    if let Some(raw) = key.fields().iter().find(|f| key.part(f).tail_window) {
         for after in key.fields()[raw.index + 1..]
             .iter()
             .filter(|f| key.field_width(f) == Width::Unknown)

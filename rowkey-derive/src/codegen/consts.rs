@@ -26,8 +26,8 @@ pub fn items(key: &Key) -> TokenStream {
             (
                 quote!(__p::Some(#n),),
                 quote! {
-                    const SALT: __p::Salt = #value;
-                    const SALT_TEXT: __p::Option<__p::SaltText> = #text;
+                    const SALT: __rowkey::Salt = #value;
+                    const SALT_TEXT: __p::Option<__rowkey::salt::SaltText> = #text;
                 },
             )
         }
@@ -36,7 +36,7 @@ pub fn items(key: &Key) -> TokenStream {
     let leading = match key
         .fields()
         .first()
-        .and_then(|f| key.encoding.leading_digits(f))
+        .and_then(|f| key.part(f).leading_digits)
     {
         Some((radix, width, max)) => quote! {
             const LEADING_DIGITS: __p::Option<(::core::primitive::u32, ::core::primitive::usize, ::core::primitive::u128)> =
@@ -52,9 +52,9 @@ pub fn items(key: &Key) -> TokenStream {
     };
     quote! {
         const FIXED_LEN: __p::Option<::core::primitive::usize> =
-            __p::sum(&[#salt_width #(#widths),*]);
+            __p::key::sum(&[#salt_width #(#widths),*]);
         const MAX_LEN: __p::Option<::core::primitive::usize> =
-            __p::sum(&[#salt_width #(#maxes),*]);
+            __p::key::sum(&[#salt_width #(#maxes),*]);
         #salt_const
         #delimiter
         #leading

@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::field::{flip, read_call, salt_span, span_locals};
+use super::field::{flip, read_call, runtime_path, salt_span, span_locals};
 use crate::encodings::{EmptyKey, Key};
 use crate::tokens::krate;
 
@@ -36,7 +36,7 @@ pub fn method(key: &Key) -> TokenStream {
             });
             (
                 quote! {
-                    let (__salt, __salt_len) = __p::read_salt(
+                    let (__salt, __salt_len) = __p::key::read_salt(
                         &mut __r,
                         <Self as #krate::RowKey>::SALT,
                         <Self as #krate::RowKey>::SALT_TEXT,
@@ -45,7 +45,7 @@ pub fn method(key: &Key) -> TokenStream {
                 },
                 quote! {
                     if __verify {
-                        __p::check_salt(
+                        __p::key::check_salt(
                             <Self as #krate::RowKey>::SALT,
                             &__salt[..__salt_len],
                             &[#(#parts),*],
@@ -65,21 +65,24 @@ pub fn method(key: &Key) -> TokenStream {
         .first()
         .map_or(String::new(), |f| f.name.clone());
     let (empty, refused) = match key.empty_key() {
-        Some(EmptyKey::Bytes(bytes)) => (
-            quote! {
-                if __key.is_empty() {
-                    let mut __r = __p::Reader::new(__key);
-                    __r.begin(#first, 0u8);
-                    return __p::Err(__r.truncated(#bytes.len()));
-                }
-            },
-            TokenStream::new(),
-        ),
+        Some(EmptyKey::Bytes(bytes)) => {
+            let bytes = runtime_path(bytes);
+            (
+                quote! {
+                    if __key.is_empty() {
+                        let mut __r = __rowkey::Reader::new(__key);
+                        __r.begin(#first, 0u8);
+                        return __p::Err(__r.truncated(#bytes.len()));
+                    }
+                },
+                TokenStream::new(),
+            )
+        }
         Some(EmptyKey::Refused(_)) => (
             TokenStream::new(),
             quote! {
                 if __key.is_empty() {
-                    return __p::Err(__p::DecodeError::Invalid {
+                    return __p::Err(__rowkey::DecodeError::Invalid {
                         field: #first,
                         offset: 0,
                         expected: "a key with a field that is not NULL (encode refuses the empty row key)",
@@ -92,7 +95,7 @@ pub fn method(key: &Key) -> TokenStream {
     let decode = quote! {
         #empty
         #refused
-        let mut __r = __p::Reader::new(__key);
+        let mut __r = __rowkey::Reader::new(__key);
         #salt_read
         #(#reads)*
         __r.finish()?;
@@ -106,9 +109,9 @@ pub fn method(key: &Key) -> TokenStream {
         fn decode_checked(
             __key: &[::core::primitive::u8],
             __verify: ::core::primitive::bool,
-        ) -> __p::Result<Self, __p::DecodeError> {
+        ) -> __p::Result<Self, __rowkey::DecodeError> {
             let _ = __verify;
-            __p::check_key_len(__key)?;
+            __p::key::check_key_len(__key)?;
             #decode
         }
     }

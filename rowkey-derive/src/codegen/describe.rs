@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::field::part_width;
-use crate::encodings::Key;
+use crate::encodings::{Key, Kind};
 use crate::tokens::krate;
 
 pub fn items(key: &Key) -> TokenStream {
@@ -13,7 +13,16 @@ pub fn items(key: &Key) -> TokenStream {
     let description =
         syn::LitByteStr::new(key.description().as_bytes(), proc_macro2::Span::call_site());
     let name = key.input.ident.to_string();
-    let encoding = key.encoding.layout(&p);
+    let encoding = match key.traits.kind {
+        Kind::Binary => quote!(__rowkey::Encoding::Binary),
+        Kind::Text { delimiter } => quote!(__rowkey::Encoding::Text { delimiter: #delimiter }),
+        Kind::Phoenix { optimizable } => {
+            quote!(__rowkey::Encoding::Phoenix { row_key_order_optimizable: #optimizable })
+        }
+        Kind::Bigtable => quote!(__rowkey::Encoding::Bigtable),
+        Kind::FdbTuple => quote!(__rowkey::Encoding::FdbTuple),
+        Kind::HbaseOrdered => quote!(__rowkey::Encoding::HbaseOrdered),
+    };
     let salt_of = key.salt().map(|s| s.of).unwrap_or_default();
     let salt_width = key.salt_len();
     let fields = key.fields().iter().map(|f| {
@@ -25,11 +34,11 @@ pub fn items(key: &Key) -> TokenStream {
         quote!((#name, #ty, #attrs, #width, #max))
     });
     quote! {
-        const LAYOUT_FINGERPRINT: ::core::primitive::u64 = #p::fingerprint(#description);
+        const LAYOUT_FINGERPRINT: ::core::primitive::u64 = #p::key::fingerprint(#description);
 
         #[inline] // compiled where it is called; see `explain`
-        fn layout() -> #p::Layout {
-            #p::layout_of(
+        fn layout() -> __rowkey::Layout {
+            #p::key::layout_of(
                 #name,
                 #encoding,
                 (<Self as #krate::RowKey>::SALT, &[#(#salt_of),*], #salt_width),

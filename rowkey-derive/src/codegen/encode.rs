@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::field::{flip, format_of, salt_span, span_locals};
+use super::field::{flip, format_of, runtime_path, salt_span, span_locals, written};
 use crate::ast::Field;
 use crate::encodings::{EmptyKey, Key};
 use crate::tokens::krate;
@@ -20,13 +20,10 @@ fn upto(key: &Key) -> TokenStream {
     let mut chain = quote!(#k);
     for f in &key.fields()[k..] {
         let ident = f.ident;
-        let written = f.index + 1;
-        let test = key
-            .encoding
-            .written(f, quote!(&self.#ident))
-            .unwrap_or_else(|| quote!(true));
+        let count = f.index + 1;
+        let test = written(key, f, quote!(&self.#ident)).unwrap_or_else(|| quote!(true));
         chain = quote! {
-            if #test { #written } else { #chain }
+            if #test { #count } else { #chain }
         };
     }
     quote!(let __upto: ::core::primitive::usize = #chain;)
@@ -36,7 +33,7 @@ fn upto(key: &Key) -> TokenStream {
 /// where trailing NULL fields are dropped: then whether it is the last one written.
 fn last_arg(key: &Key, f: &Field) -> TokenStream {
     if key.first_droppable() == key.fields().len() || f.index + 1 < key.first_droppable() {
-        let open = key.encoding.open_end(f);
+        let open = key.part(f).open_end;
         quote!(#open)
     } else {
         let written = f.index + 1;
@@ -99,7 +96,7 @@ pub fn methods(key: &Key) -> TokenStream {
                     #delimiter
                 },
                 quote! {
-                    __p::write_salt(
+                    __p::key::write_salt(
                         __w,
                         <Self as #krate::RowKey>::SALT,
                         <Self as #krate::RowKey>::SALT_TEXT,
@@ -118,7 +115,7 @@ pub fn methods(key: &Key) -> TokenStream {
         Some(EmptyKey::Refused(encoding)) => (
             quote! {
                 if __upto == 0 {
-                    return __p::Err(__p::EncodeError::EmptyKey {
+                    return __p::Err(__rowkey::EncodeError::EmptyKey {
                         encoding: #encoding,
                     });
                 }
@@ -126,16 +123,19 @@ pub fn methods(key: &Key) -> TokenStream {
             TokenStream::new(),
             TokenStream::new(),
         ),
-        Some(EmptyKey::Bytes(bytes)) => (
-            TokenStream::new(),
-            quote!(+ if __upto == 0 { #bytes.len() } else { 0 }),
-            quote! {
-                if __upto == 0 {
-                    __w.begin("", 0u8);
-                    __w.put(&#bytes);
-                }
-            },
-        ),
+        Some(EmptyKey::Bytes(bytes)) => {
+            let bytes = runtime_path(bytes);
+            (
+                TokenStream::new(),
+                quote!(+ if __upto == 0 { #bytes.len() } else { 0 }),
+                quote! {
+                    if __upto == 0 {
+                        __w.begin("", 0u8);
+                        __w.put(&#bytes);
+                    }
+                },
+            )
+        }
         Some(EmptyKey::Written) | None => {
             (TokenStream::new(), TokenStream::new(), TokenStream::new())
         }
@@ -150,8 +150,8 @@ pub fn methods(key: &Key) -> TokenStream {
         #[inline(always)]
         fn encode_parts(
             &self,
-            __w: &mut __p::Writer<'_>,
-        ) -> __p::Result<(), __p::EncodeError> {
+            __w: &mut __rowkey::Writer<'_>,
+        ) -> __p::Result<(), __rowkey::EncodeError> {
             #upto
             #refuse_empty
             #salt_begin
@@ -177,7 +177,7 @@ fn stack_methods(key: &Key) -> TokenStream {
     let ident = key.input.ident;
     let p = quote!(__p);
     let max = quote! {
-        const __MAX: ::core::primitive::usize = #p::stack_len(<#ident as #krate::RowKey>::MAX_LEN);
+        const __MAX: ::core::primitive::usize = #p::key::stack_len(<#ident as #krate::RowKey>::MAX_LEN);
     };
     // The salt is written last, over its placeholder: copy it out apart from the fields, so
     // that no wide load spans that late narrow store (a store-forwarding stall).
@@ -187,32 +187,32 @@ fn stack_methods(key: &Key) -> TokenStream {
         fn encode_into(
             &self,
             __out: &mut ::std::vec::Vec<::core::primitive::u8>,
-        ) -> #p::Result<(), #p::EncodeError> {
+        ) -> #p::Result<(), __rowkey::EncodeError> {
             #max
             if __MAX == 0 {
-                if let #p::Some(__r) = #p::encode_into_try(self, __out) {
+                if let #p::Some(__r) = #p::key::encode_into_try(self, __out) {
                     return __r;
                 }
-                return #p::encode_into_in_place(self, __out);
+                return #p::key::encode_into_in_place(self, __out);
             }
-            if let #p::Some(__r) = #p::encode_into_room(self, __out, __MAX) {
+            if let #p::Some(__r) = #p::key::encode_into_room(self, __out, __MAX) {
                 return __r;
             }
             let mut __buf = [0u8; __MAX];
-            let __n = #p::encode_stack(self, &mut __buf)?;
+            let __n = #p::key::encode_stack(self, &mut __buf)?;
             __out.extend_from_slice(&__buf[..#salt]);
             __out.extend_from_slice(&__buf[#salt..__n]);
             #p::Ok(())
         }
 
         #[inline]
-        fn encode(&self) -> #p::Result<::std::vec::Vec<::core::primitive::u8>, #p::EncodeError> {
+        fn encode(&self) -> #p::Result<::std::vec::Vec<::core::primitive::u8>, __rowkey::EncodeError> {
             #max
             if __MAX == 0 {
-                return #p::encode_in_place(self);
+                return #p::key::encode_in_place(self);
             }
             let mut __buf = [0u8; __MAX];
-            let __n = #p::encode_stack(self, &mut __buf)?;
+            let __n = #p::key::encode_stack(self, &mut __buf)?;
             let mut __key = ::std::vec::Vec::with_capacity(__n);
             __key.extend_from_slice(&__buf[..#salt]);
             __key.extend_from_slice(&__buf[#salt..__n]);

@@ -13,7 +13,7 @@ use crate::tokens::krate;
 pub fn render(class: &Class, v: &TokenStream) -> TokenStream {
     let p = quote!(__p);
     match class {
-        Class::Bytes | Class::ByteArray(_) => quote!(#p::render_bytes(&(#v)[..])),
+        Class::Bytes | Class::ByteArray(_) => quote!(#p::explain::render_bytes(&(#v)[..])),
         Class::Option(inner) => {
             let x = quote!(__some);
             let inner = render(inner, &x);
@@ -24,7 +24,7 @@ pub fn render(class: &Class, v: &TokenStream) -> TokenStream {
                 }
             }
         }
-        _ => quote!((&#p::DebugProbe(#v)).rowkey_render()),
+        _ => quote!((&#p::explain::DebugProbe(#v)).rowkey_render()),
     }
 }
 
@@ -33,7 +33,7 @@ pub fn render(class: &Class, v: &TokenStream) -> TokenStream {
 pub fn renderer(class: &Class, ty: &syn::Type) -> TokenStream {
     let p = quote!(__p);
     match class {
-        Class::Bytes | Class::ByteArray(_) => quote!(#p::render_bytes_of::<#ty>),
+        Class::Bytes | Class::ByteArray(_) => quote!(#p::explain::render_bytes_of::<#ty>),
         // Types with `Debug`: no autoref probe to resolve (3% of a crate of keys' build,
         // counted in instructions with `scripts/derive_cost.sh`).
         Class::Unsigned(_)
@@ -41,12 +41,12 @@ pub fn renderer(class: &Class, ty: &syn::Type) -> TokenStream {
         | Class::Bool
         | Class::Char
         | Class::Float(_)
-        | Class::String => quote!(#p::render_debug::<#ty>),
+        | Class::String => quote!(#p::explain::render_debug::<#ty>),
         Class::Option(_) => {
             let render = render(class, &quote!(__v));
             quote!(|__v: &#ty| #render)
         }
-        _ => quote!((&#p::Render::<#ty>::NEW).renderer()),
+        _ => quote!((&#p::explain::Render::<#ty>::NEW).renderer()),
     }
 }
 
@@ -60,12 +60,12 @@ pub fn method(key: &Key) -> TokenStream {
         // a field read otherwise (dropped trailing NULL, windowed raw string) spells it out.
         if reads_alone(key, f) {
             let part = format_of(key, f, "explain_part");
-            let open = key.encoding.open_end(f);
+            let open = key.part(f).open_end;
             return quote!(#part(&mut __x, (#name, #flip, #open), #render););
         }
         let read = read_call(key, f, quote!(__r));
         quote! {
-            __x.read_part((#name, #flip), |__r: &mut __p::Reader<'_>| #read, #render);
+            __x.read_part((#name, #flip), |__r: &mut __rowkey::Reader<'_>| #read, #render);
         }
     });
     let d = key.delimiter().unwrap_or(0);
@@ -73,7 +73,7 @@ pub fn method(key: &Key) -> TokenStream {
     let (salt_part, salt_check) = if key.salt().is_some() {
         (
             quote! {
-                match __p::explain_salt(
+                match __p::key::explain_salt(
                     __x.begin("salt", 0u8),
                     <Self as #krate::RowKey>::SALT,
                     <Self as #krate::RowKey>::SALT_TEXT,
@@ -117,8 +117,8 @@ pub fn method(key: &Key) -> TokenStream {
     quote! {
         #[inline]
         fn explain(__key: &[::core::primitive::u8]) -> __p::String {
-            let mut __x = __p::Explainer::new(__key, #text);
-            if let __p::Err(__e) = __p::check_key_len(__key) {
+            let mut __x = __p::explain::Explainer::new(__key, #text);
+            if let __p::Err(__e) = __p::key::check_key_len(__key) {
                 return __x.fail(&__e);
             }
             #empty

@@ -21,8 +21,8 @@ pub fn expand(input: &DeriveInput, err: syn::Error) -> TokenStream {
     // Uses of the builder say it is missing (once each) rather than resolving to
     // `Iterator::scan`; generic keys have no builder anyway.
     let builder = input.generics.params.is_empty().then(|| {
-        let missing = quote!(<&'__a Self as __p::BuilderNotGenerated>::Builder);
-        let bound = quote!(&'__a Self: __p::BuilderNotGenerated);
+        let missing = quote!(<&'__a Self as __p::scan::BuilderNotGenerated>::Builder);
+        let bound = quote!(&'__a Self: __p::scan::BuilderNotGenerated);
         quote! {
             #[allow(dead_code)]
             impl #ident {
@@ -56,21 +56,21 @@ pub fn expand(input: &DeriveInput, err: syn::Error) -> TokenStream {
                 }
                 fn encode_parts(
                     &self,
-                    _: &mut __p::Writer<'_>,
-                ) -> __p::Result<(), __p::EncodeError> {
+                    _: &mut __rowkey::Writer<'_>,
+                ) -> __p::Result<(), __rowkey::EncodeError> {
                     ::core::unreachable!()
                 }
                 fn decode_checked(
                     _: &[::core::primitive::u8],
                     _: ::core::primitive::bool,
-                ) -> __p::Result<Self, __p::DecodeError> {
+                ) -> __p::Result<Self, __rowkey::DecodeError> {
                     ::core::unreachable!()
                 }
                 fn explain(_: &[::core::primitive::u8]) -> __p::String {
                     ::core::unreachable!()
                 }
                 const LAYOUT_FINGERPRINT: ::core::primitive::u64 = 0;
-                fn layout() -> __p::Layout {
+                fn layout() -> __rowkey::Layout {
                     ::core::unreachable!()
                 }
             }

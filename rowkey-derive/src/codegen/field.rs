@@ -6,14 +6,60 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use crate::ast::Field;
-use crate::encodings::Key;
+use crate::encodings::{Arg, Fmt, Key, Written};
 use crate::tokens::respan;
+
+/// The runtime item at `path` under `__private`: `__p::bigtable::EMPTY`.
+pub fn runtime_path(path: &[&str]) -> TokenStream {
+    let segments = path
+        .iter()
+        .map(|s| syn::Ident::new(s, proc_macro2::Span::call_site()));
+    quote!(__p #(:: #segments)*)
+}
+
+/// The tokens of a runtime format type: `__p::Reverse<__p::Decimal<11>>`.
+pub fn format_type(fmt: &Fmt) -> TokenStream {
+    let path = runtime_path(fmt.path);
+    if fmt.args.is_empty() {
+        return path;
+    }
+    let args = fmt.args.iter().map(|a| match a {
+        Arg::Fmt(f) => format_type(f),
+        Arg::Lit(l) => quote!(#l),
+        Arg::Bool(b) => quote!(#b),
+    });
+    quote!(#path<#(#args),*>)
+}
+
+/// The format type of field `f`, spanned on its type.
+pub fn field_format(key: &Key, f: &Field) -> TokenStream {
+    respan(format_type(key.format(f)), f.ty.span())
+}
+
+/// For a field the encoding drops when it and every field after it are empty: the expression,
+/// over the value `v` (a reference), true when it is written.
+pub fn written(key: &Key, f: &Field, v: TokenStream) -> Option<TokenStream> {
+    Some(match key.part(f).written.as_ref()? {
+        Written::IsSome => quote!(__p::Option::is_some(#v)),
+        Written::Not {
+            format,
+            trait_,
+            method,
+        } => {
+            let format = format_type(format);
+            let trait_ = runtime_path(trait_);
+            let method = syn::Ident::new(method, proc_macro2::Span::call_site());
+            let ty = f.ty;
+            quote!(!<#format as #trait_<#ty>>::#method(#v))
+        }
+    })
+}
 
 /// `<Format as Format<Ty>>::item`, all spanned on the field's type so that an unmet bound
 /// (an unsupported type, an attribute that does not apply) points at the field.
 pub fn format_of(key: &Key, field: &Field, item: &str) -> TokenStream {
     let ty = field.ty;
-    let fmt = respan(key.format(field), ty.span());
+    let fmt = field_format(key, field);
     let item = syn::Ident::new(item, ty.span());
     quote_spanned!(ty.span()=> <#fmt as __p::Format<#ty>>::#item)
 }
@@ -22,18 +68,18 @@ pub fn format_of(key: &Key, field: &Field, item: &str) -> TokenStream {
 /// (a text key's delimiter, a Bigtable separator); the last part may not write it.
 pub fn part_width(key: &Key, field: &Field, item: &str) -> TokenStream {
     let w = format_of(key, field, item);
-    match key.encoding.last_trim(field) {
+    match key.part(field).last_trim {
         0 => w,
         n => {
             let n = Literal::usize_unsuffixed(n);
-            quote!(__p::less(#w, #n))
+            quote!(__p::key::less(#w, #n))
         }
     }
 }
 
 /// The byte the writer and reader XOR the field's bytes with, as `begin`'s argument.
 pub fn flip(key: &Key, field: &Field) -> Literal {
-    Literal::u8_suffixed(key.encoding.flip(field))
+    Literal::u8_suffixed(key.part(field).flip)
 }
 
 /// `(start, end)` locals of field `i` when it feeds the salt.
@@ -54,7 +100,7 @@ pub fn salt_span(
         return body;
     }
     let (s, e) = span_locals(field.index);
-    let end = match key.encoding.value_trim(field) {
+    let end = match key.part(field).value_trim {
         0 => position.clone(),
         n => quote!(#position - #n),
     };
@@ -70,14 +116,14 @@ pub fn salt_span(
 /// they start.
 pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
     let read = format_of(key, f, "read");
-    let open = key.encoding.open_end(f);
+    let open = key.part(f).open_end;
     if reads_alone(key, f) {
         return quote!(#read(#reader, #open));
     }
     if f.index >= key.first_droppable() {
         // A dropped trailing NULL: the key ends before the field.
         return quote! {{
-            let __r: &mut __p::Reader<'_> = #reader;
+            let __r: &mut __rowkey::Reader<'_> = #reader;
             if __r.remaining() == 0 {
                 __p::Ok(::core::default::Default::default())
             } else {
@@ -87,7 +133,7 @@ pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
     }
     let tail = tail_width(key, f);
     quote! {
-        __p::read_before(
+        __p::key::read_before(
             #reader,
             #tail,
             |__sub| #read(__sub, true),
@@ -98,7 +144,7 @@ pub fn read_call(key: &Key, f: &Field, reader: TokenStream) -> TokenStream {
 /// Whether field `f` is read by its format's `read` alone: not a trailing NULL the key may
 /// drop, nor a raw string read over a window.
 pub fn reads_alone(key: &Key, f: &Field) -> bool {
-    f.index < key.first_droppable() && (!key.encoding.tail_window(f) || f.last)
+    f.index < key.first_droppable() && (!key.part(f).tail_window || f.last)
 }
 
 /// The width of the fields after `f`, when they all have one: where a raw string ends.
@@ -107,5 +153,5 @@ pub fn tail_width(key: &Key, f: &Field) -> TokenStream {
         .iter()
         .map(|g| format_of(key, g, "WIDTH"))
         .collect();
-    quote!(__p::sum(&[#(#tail),*]))
+    quote!(__p::key::sum(&[#(#tail),*]))
 }

@@ -23,7 +23,7 @@ pub fn with_bounds(key: &Key) -> Generics {
         .iter()
         .filter(|f| mentions(f.ty.to_token_stream(), &params))
         .map(|f| {
-            let fmt = key.format(f);
+            let fmt = super::field::format_type(key.format(f));
             let ty = f.ty;
             syn::parse_quote!(#fmt: __p::Format<#ty>)
         })

@@ -8,6 +8,7 @@ mod decode;
 mod describe;
 mod encode;
 mod explain;
+mod extra;
 pub mod fallback;
 mod field;
 mod generics;
@@ -33,11 +34,9 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
     let explain = explain::method(key);
     let describe = describe::items(key);
     let asserts = asserts::items(key);
-    let items = key
-        .encoding
-        .items(input, &|f, item| field::format_of(key, f, item));
+    let items = extra::items(key);
     let (builder_types, builder) = scan::builder(key);
-    let split = split::items(key, &krate, &generics);
+    let split = split::items(key, &generics);
     quote! {
         #builder_types
 
@@ -48,7 +47,7 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
             #[allow(unused_imports)]
             use #krate::__private as __p;
             #[allow(unused_imports)]
-            use __p::{RenderDebug as _, RenderFallback as _, ViaDebug as _, ViaFallback as _};
+            use __p::explain::{RenderDebug as _, RenderFallback as _, ViaDebug as _, ViaFallback as _};
 
             #[automatically_derived]
             impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {

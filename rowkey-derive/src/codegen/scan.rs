@@ -15,11 +15,11 @@ use proc_macro2::{Ident, Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
-use super::field::{flip, tail_width};
+use super::field::{field_format, flip, runtime_path, tail_width, written};
 use crate::ast::{Class, Field};
 use crate::encodings::{EmptyKey, Key};
 use crate::props::RangeKind;
-use crate::tokens::{crate_path, krate, respan};
+use crate::tokens::{crate_path, krate};
 
 /// The builder: `(items declared beside the key, items inside the const block)`.
 pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
@@ -67,22 +67,23 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
     // The state after fixing field `i`.
     let state_after = |i: usize| match input.fields.get(i + 1) {
         Some(f) => marker(f),
-        None => quote!(#p::Full),
+        None => quote!(#p::scan::Full),
     };
-    let start = input.fields.first().map_or(quote!(#p::Full), &marker);
+    let start = input.fields.first().map_or(quote!(#p::scan::Full), &marker);
     let mut methods = TokenStream::new();
     let mut helpers = TokenStream::new();
     let mut expects = TokenStream::new();
     for f in &input.fields {
         let m = marker(f);
-        expects.extend(quote!(impl<__O, __P> #p::InKeyOrder<#ident, __O, #m, __P> for #m {}));
-        let bound = quote!(where __S: #p::InKeyOrder<#ident, __Order, #m, field::#plan_method>);
+        expects.extend(quote!(impl<__O, __P> #p::scan::InKeyOrder<#ident, __O, #m, __P> for #m {}));
+        let bound =
+            quote!(where __S: #p::scan::InKeyOrder<#ident, __Order, #m, field::#plan_method>);
         let (method, helper) = fix_method(key, f, &scan, &state_after(f.index), &bound, &p);
         methods.extend(method);
         helpers.extend(helper);
-        match key.encoding.range(f) {
+        match &key.part(f).range {
             Ok(kind) => {
-                let (method, helper) = range_method(key, f, kind, &scan, &bound, &p);
+                let (method, helper) = range_method(key, f, *kind, &scan, &bound, &p);
                 methods.extend(method);
                 helpers.extend(helper);
             }
@@ -100,22 +101,22 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
     }
     // The states `.plan()` takes: all, or those after every field an md5 prefix hashes.
     let can_plan = if first_plannable == 0 {
-        quote!(impl<__S> #p::CanPlan for #scan<__S> {})
+        quote!(impl<__S> #p::scan::CanPlan for #scan<__S> {})
     } else {
         let states = (first_plannable..n)
             .map(|i| marker(&input.fields[i]))
-            .chain([quote!(#p::Full)])
+            .chain([quote!(#p::scan::Full)])
             .chain(
                 input
                     .fields
                     .iter()
-                    .filter(|f| f.index >= first_plannable && key.encoding.range(f).is_ok())
+                    .filter(|f| f.index >= first_plannable && key.part(f).range.is_ok())
                     .map(|f| {
                         let m = marker(f);
-                        quote!(#p::Ranged<#m>)
+                        quote!(#p::scan::Ranged<#m>)
                     }),
             );
-        quote!(#(impl #p::CanPlan for #scan<#states> {})*)
+        quote!(#(impl #p::scan::CanPlan for #scan<#states> {})*)
     };
     let scan_doc = format!(
         " The scan builder of [`{ident}`]; see [`{ident}::scan`]. Fields come in key order \
@@ -138,17 +139,17 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
     let outside = quote! {
         #[doc = #scan_doc]
         #[allow(non_camel_case_types)]
-        #vis struct #scan<S>(#outside_p::PartialKey, ::core::marker::PhantomData<fn() -> S>);
+        #vis struct #scan<S>(#outside_p::scan::PartialKey, ::core::marker::PhantomData<fn() -> S>);
     };
     let empty_key = match key.empty_key() {
-        Some(EmptyKey::Bytes(bytes)) => quote!(.with_empty_key(&#bytes)),
+        Some(EmptyKey::Bytes(bytes)) => {
+            let bytes = runtime_path(bytes);
+            quote!(.with_empty_key(&#bytes))
+        }
         Some(EmptyKey::Refused(encoding)) => quote!(.refusing_empty_key(#encoding)),
         Some(EmptyKey::Written) | None => TokenStream::new(),
     };
-    let prefix_end = key
-        .encoding
-        .ends_below_ff()
-        .then(|| quote!(.ending_below_ff()));
+    let prefix_end = key.traits.ends_below_ff.then(|| quote!(.ending_below_ff()));
     let full_scan = full_scan(key);
     let inside = quote! {
         #[allow(non_camel_case_types, dead_code)]
@@ -165,7 +166,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
             #[doc = #start_doc]
             #[inline] // compiled where it is called; see `explain`
             pub fn scan() -> #scan<#start> {
-                #scan(#p::PartialKey::new(
+                #scan(#p::scan::PartialKey::new(
                     <Self as #krate::RowKey>::SALT,
                     <Self as #krate::RowKey>::SALT_TEXT,
                     #d,
@@ -181,9 +182,9 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
 
             /// The ranges that hold exactly the rows of this partial key (one per salt bucket
             /// where the salt is not known), or the first value that could not be encoded.
-            pub fn #plan_method(self) -> #p::Result<#p::ScanPlan, #p::EncodeError>
+            pub fn #plan_method(self) -> #p::Result<__rowkey::ScanPlan, __rowkey::EncodeError>
             where
-                Self: #p::CanPlan,
+                Self: #p::scan::CanPlan,
             {
                 self.0.plan(&[#(#of),*], #n)
             }
@@ -205,9 +206,9 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         // is refused with a message that says to call it first.
         #[doc(hidden)]
         impl<__S> ::core::ops::Deref for #scan<__S> {
-            type Target = #p::PlanFirst<#ident, field::#plan_method>;
+            type Target = #p::scan::PlanFirst<#ident, field::#plan_method>;
             fn deref(&self) -> &Self::Target {
-                &#p::PlanFirst::NEW
+                &#p::scan::PlanFirst::NEW
             }
         }
 
@@ -220,27 +221,27 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
 /// key: `Result<Vec<u8>, _>`, or `Result<Enc, _>` where trailing NULLs are dropped.
 fn encode_value(key: &Key, f: &Field, v: TokenStream, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
-    let fmt = respan(key.format(f), ty.span());
+    let fmt = field_format(key, f);
     let name = &f.name;
-    let open = key.encoding.open_end(f);
+    let open = key.part(f).open_end;
     let flip = flip(key, f);
     // Spanned on the field's type, as the RowKey impl's calls are, so an unsupported field
     // type is reported once, at the field.
     let encode = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::encode_alone);
-    if key.encoding.short_forms() {
+    if key.traits.short_forms {
         let f_len = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::len);
         // Written as when fields follow, with the length of its form when written last (see
         // `Enc`): where trailing NULLs are dropped, a key may end after any non-NULL value.
         let short = if f.index + 1 < key.first_droppable() {
             quote!(#p::Some(#f_len(__v, false)))
-        } else if let Some(written) = key.encoding.written(f, quote!(__v)) {
+        } else if let Some(written) = written(key, f, quote!(__v)) {
             quote!(if #written { #p::Some(#f_len(__v, true)) } else { #p::None })
         } else {
             quote!(#p::Some(#f_len(__v, true)))
         };
         return quote! {{
             let __v: &#ty = #v;
-            #p::encode_short(#encode(__v, #name, #flip, false), #short)
+            #p::scan::encode_short(#encode(__v, #name, #flip, false), #short)
         }};
     }
     quote!(#encode(#v, #name, #flip, #open))
@@ -284,19 +285,19 @@ fn fix_method(
     };
     let encoded = encode_value(key, f, quote!(__v), p);
     // A raw `#[java]` string that other fields follow: its matches are the keys of one length.
-    let fix = if key.encoding.short_forms() {
+    let fix = if key.traits.short_forms {
         quote!(fix_short(#encoded))
-    } else if key.encoding.tail_window(f) && !f.last {
+    } else if key.part(f).tail_window && !f.last {
         let tail = tail_width(key, f);
         quote!(fix_raw(#encoded, #tail))
     } else {
         // Appended straight to the fixed bytes: no vector of its own.
-        let trim = Literal::usize_unsuffixed(key.encoding.value_trim(f));
-        let fmt = respan(key.format(f), ty.span());
+        let trim = Literal::usize_unsuffixed(key.part(f).value_trim);
+        let fmt = field_format(key, f);
         let encode = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::encode_alone_into);
         let name = &f.name;
         let flip = flip(key, f);
-        let last = key.encoding.open_end(f);
+        let last = key.part(f).open_end;
         quote!(fix_with(#encode, __v, (#name, #flip, #last), #trim))
     };
     let method = quote! {
@@ -307,7 +308,7 @@ fn fix_method(
     };
     let helper = quote! {
         #[inline]
-        fn #helper(__k: #p::PartialKey, __v: &#ty) -> #p::PartialKey {
+        fn #helper(__k: #p::scan::PartialKey, __v: &#ty) -> #p::scan::PartialKey {
             __k.#fix
         }
     };
@@ -324,7 +325,7 @@ fn range_method(
     p: &TokenStream,
 ) -> (TokenStream, TokenStream) {
     let ty = f.ty;
-    let open = key.encoding.range_open(f);
+    let open = key.part(f).range_open;
     let m = f.ident;
     let range_method = format_ident!("{}_range", f.name);
     let helper = format_ident!("__range_{}", f.name);
@@ -338,11 +339,11 @@ fn range_method(
     let name = &f.name;
     let renderer = super::explain::renderer(&f.class, ty);
     let bounded = match kind {
-        RangeKind::Monotone { descending } if !key.encoding.short_forms() => {
-            let fmt = respan(key.format(f), ty.span());
+        RangeKind::Monotone { descending } if !key.traits.short_forms => {
+            let fmt = field_format(key, f);
             let encode = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::encode_alone);
             let flip = flip(key, f);
-            let last = key.encoding.open_end(f);
+            let last = key.part(f).open_end;
             quote! {
                 __k.range_of(
                     &(__lo, __hi),
@@ -370,7 +371,7 @@ fn range_method(
         // `None` sorts first, `Some` values newest first: two segments.
         RangeKind::OptionNewestFirst => {
             let encode = encode_value(key, f, quote!(__v), p);
-            let some_tag = Literal::u8_suffixed(1 ^ key.encoding.flip(f));
+            let some_tag = Literal::u8_suffixed(1 ^ key.part(f).flip);
             quote! {
                 __k.range_option_encoded(
                     __lo,
@@ -378,7 +379,7 @@ fn range_method(
                     |__v: &#ty| #encode,
                     #some_tag,
                     #open,
-                    &|| #p::show_field(#name, &(__lo, __hi), #renderer),
+                    &|| #p::scan::show_field(#name, &(__lo, __hi), #renderer),
                 )
             }
         }
@@ -388,14 +389,14 @@ fn range_method(
         && matches!(kind, RangeKind::Monotone { .. });
     let (arg, bounds) = match borrowed {
         true => (
-            quote!(impl #p::FieldRange<#ty>),
-            quote!(let range = #p::FieldRange::bounds(range);),
+            quote!(impl #p::scan::FieldRange<#ty>),
+            quote!(let range = #p::scan::FieldRange::bounds(range);),
         ),
         false => (quote!(impl #p::RangeBounds<#ty>), TokenStream::new()),
     };
     let method = quote! {
         #[doc = #doc]
-        pub fn #range_method(self, range: #arg) -> #scan<#p::Ranged<field::#m>> #bound {
+        pub fn #range_method(self, range: #arg) -> #scan<#p::scan::Ranged<field::#m>> #bound {
             #bounds
             #scan(#helper(self.0, range.start_bound(), range.end_bound()), #p::PhantomData)
         }
@@ -403,10 +404,10 @@ fn range_method(
     let helper = quote! {
         #[inline]
         fn #helper(
-            __k: #p::PartialKey,
+            __k: #p::scan::PartialKey,
             __lo: #p::Bound<&#ty>,
             __hi: #p::Bound<&#ty>,
-        ) -> #p::PartialKey {
+        ) -> #p::scan::PartialKey {
             #bounded
         }
     };
@@ -424,8 +425,8 @@ fn full_scan(key: &Key) -> TokenStream {
         /// The plan that scans every key of this layout (one range per salt bucket; for an
         /// md5 prefix one range over every salt, whose rows come in hash order).
         #[inline] // compiled where it is called; see `explain`
-        pub fn full_scan() -> #p::ScanPlan {
-            #p::PartialKey::full(
+        pub fn full_scan() -> __rowkey::ScanPlan {
+            #p::scan::PartialKey::full(
                 <Self as #krate::RowKey>::SALT,
                 <Self as #krate::RowKey>::SALT_TEXT,
                 #d,
@@ -454,9 +455,9 @@ fn turned_off(key: &Key) -> TokenStream {
             // parameter would fail here, where the key is declared); the unresolved return
             // type keeps the rest of the chain from adding errors of its own.
             #[doc(hidden)]
-            pub fn scan<'__a>() -> <&'__a () as #p::ScanTurnedOn<Self>>::Builder
+            pub fn scan<'__a>() -> <&'__a () as #p::scan::ScanTurnedOn<Self>>::Builder
             where
-                &'__a (): #p::ScanTurnedOn<Self>,
+                &'__a (): #p::scan::ScanTurnedOn<Self>,
             {
                 ::core::unreachable!()
             }
@@ -489,7 +490,7 @@ fn generic_refusal(name: &str) -> TokenStream {
         #[doc(hidden)]
         pub fn #name()
         where
-            Self: __p::NonGenericKey,
+            Self: __p::scan::NonGenericKey,
         {
         }
     }

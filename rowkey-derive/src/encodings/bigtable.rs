@@ -4,13 +4,9 @@
 //! microseconds), each with `BigEndianBytes`, or `OrderedCodeBytes` under `#[ordered_code]`;
 //! `#[desc]` on any.
 
-use proc_macro2::TokenStream;
-use quote::quote;
-
-use super::hooks::{
-    desc_flip, phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey, Encoding, FormatOf,
-};
-use super::refusal::Refusal;
+use super::data::{self, EmptyKey, Extra, Fmt, Part, SchemaField, Traits, Written};
+use super::shared::{desc_flip, phoenix_attrs, phoenix_flag, refuse_flags};
+use super::Encoding;
 use crate::ast::{ungroup, Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
@@ -64,156 +60,121 @@ fn escaped_max(f: &Field) -> Option<usize> {
 }
 
 impl Encoding for Bigtable {
-    fn layout(&self, p: &TokenStream) -> TokenStream {
-        quote!(#p::Encoding::Bigtable)
-    }
-
-    fn description(&self) -> String {
-        String::from("bigtable ordered_code_bytes")
-    }
-
-    fn check(&self, cx: &Ctxt, input: &Input) {
-        check(cx, input);
-    }
-
-    fn delimiter(&self) -> Option<u8> {
-        None
-    }
-
-    /// Rule 6: a struct with no field left is `00 00`.
-    fn empty_key(&self, _salted: bool) -> EmptyKey {
-        EmptyKey::Bytes(quote!(__p::bigtable::EMPTY))
-    }
-
-    fn short_forms(&self) -> bool {
-        true
-    }
-
-    fn ends_below_ff(&self) -> bool {
-        false
-    }
-
-    /// The key's `row_key_schema`: `BigtableKey` with a field per struct field.
-    fn items(&self, input: &Input, _format: FormatOf<'_>) -> TokenStream {
-        let p = quote!(__p::bigtable);
-        let ident = input.ident;
-        let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-        let fields = input.fields.iter().map(|f| {
-            let name = &f.name;
-            let encoding = if f.attrs.ordered_code.is_some() {
-                quote!(#p::IntEncoding::OrderedCodeBytes)
-            } else {
-                quote!(#p::IntEncoding::BigEndianBytes)
-            };
-            let ty = match kind(f) {
-                Kind::Bytes => quote!(#p::FieldType::Bytes),
-                Kind::Int64 => quote!(#p::FieldType::Int64(#encoding)),
-                Kind::Int32 => quote!(#p::FieldType::Int32(#encoding)),
-                Kind::Timestamp => quote!(#p::FieldType::TimestampMicros(#encoding)),
-                Kind::String | Kind::Other => quote!(#p::FieldType::StringUtf8),
-            };
-            let descending = f.attrs.desc.is_some();
-            quote!(#p::SchemaField { name: #name, ty: #ty, descending: #descending })
-        });
-        quote! {
-            impl #impl_generics #p::BigtableKey for #ident #ty_generics #where_clause {
-                const ROW_KEY_SCHEMA: #p::RowKeySchema = #p::RowKeySchema::new(&[#(#fields),*]);
-            }
+    /// Rule 6: a struct with no field left is `00 00`. The key's `row_key_schema` is
+    /// `BigtableKey`, a field per struct field.
+    fn traits(&self, input: &Input) -> Traits {
+        let schema = input
+            .fields
+            .iter()
+            .map(|f| SchemaField {
+                name: f.name.clone(),
+                ty: match kind(f) {
+                    Kind::Bytes => "Bytes",
+                    Kind::Int64 => "Int64",
+                    Kind::Int32 => "Int32",
+                    Kind::Timestamp => "TimestampMicros",
+                    Kind::String | Kind::Other => "StringUtf8",
+                },
+                int_encoding: matches!(kind(f), Kind::Int64 | Kind::Int32 | Kind::Timestamp)
+                    .then_some(if f.attrs.ordered_code.is_some() {
+                        "OrderedCodeBytes"
+                    } else {
+                        "BigEndianBytes"
+                    }),
+                descending: f.attrs.desc.is_some(),
+            })
+            .collect();
+        Traits {
+            kind: data::Kind::Bigtable,
+            description: String::from("bigtable ordered_code_bytes"),
+            delimiter: None,
+            empty_key: EmptyKey::Bytes(&["bigtable", "EMPTY"]),
+            short_forms: true,
+            ends_below_ff: false,
+            extra: Some(Extra::BigtableSchema(schema)),
         }
     }
 
-    fn format(&self, f: &Field) -> TokenStream {
-        let p = quote!(__p::bigtable);
+    fn part(&self, f: &Field) -> Part {
         let desc = f.attrs.desc.is_some();
-        match (kind(f), f.attrs.ordered_code.is_some()) {
-            (Kind::Int64 | Kind::Int32 | Kind::Timestamp, true) => quote!(#p::OrderedCode<#desc>),
-            (Kind::Int64 | Kind::Int32 | Kind::Timestamp, false) => quote!(#p::BigEndian<#desc>),
-            _ => quote!(#p::Bytes<#desc>),
-        }
-    }
-
-    /// An integer's or timestamp's bytes, each `00` escaped as `00 FF`, then its `00 01`
-    /// separator unless it is the last field and ASC; strings and bytes are unbounded.
-    fn width(&self, f: &Field) -> Width {
-        match escaped_max(f) {
-            Some(n) => Width::Max(n + if self.last_trim(f) == 0 { 2 } else { 0 }),
-            None => Width::Unbounded,
+        // Rule 1: the last remaining field is removed while it is ASC and encodes to `""`.
+        let droppable = !desc && matches!(f.class, Class::String | Class::Bytes);
+        Part {
+            format: format(f),
+            width: width(f),
+            last_trim: last_trim(f),
+            value_trim: 0,
+            // Rule 5: DESC fields are bitwise negated.
+            flip: desc_flip(f),
+            open_end: f.last,
+            written: droppable.then(|| Written::Not {
+                format: Fmt::new(&["bigtable", "Bytes"]).with(false),
+                trait_: &["bigtable", "Empty"],
+                method: "is_empty",
+            }),
+            // Every field sorts by its values: strings and bytes by their bytes,
+            // OrderedCodeBytes integers by value, and BigEndianBytes integers by value too,
+            // since the negative values that would sort after the others are refused.
+            range: Ok(RangeKind::Monotone { descending: desc }),
+            // Every field is compared with its separator (`full` form): terminated.
+            range_open: false,
+            tail_window: false,
+            leading_digits: None,
+            type_name: Some(type_name(f)),
         }
     }
 
     /// Each byte possibly an escaped `00` (the empty value is `00 00`), then the separator
     /// unless the field is last and ASC.
     fn capped_width(&self, f: &Field, max: usize) -> usize {
-        (2 * max).max(2) + if self.last_trim(f) == 0 { 2 } else { 0 }
+        (2 * max).max(2) + if last_trim(f) == 0 { 2 } else { 0 }
     }
 
-    /// The separator a field's `MAX_WIDTH` counts, which an ASC last field does not write.
-    fn last_trim(&self, f: &Field) -> usize {
-        if f.last && f.attrs.desc.is_none() {
-            2
-        } else {
-            0
-        }
+    fn check(&self, cx: &Ctxt, input: &Input) {
+        check(cx, input);
     }
+}
 
-    fn value_trim(&self, _f: &Field) -> usize {
+fn format(f: &Field) -> Fmt {
+    let desc = f.attrs.desc.is_some();
+    let path: &'static [&'static str] = match (kind(f), f.attrs.ordered_code.is_some()) {
+        (Kind::Int64 | Kind::Int32 | Kind::Timestamp, true) => &["bigtable", "OrderedCode"],
+        (Kind::Int64 | Kind::Int32 | Kind::Timestamp, false) => &["bigtable", "BigEndian"],
+        _ => &["bigtable", "Bytes"],
+    };
+    Fmt::new(path).with(desc)
+}
+
+/// An integer's or timestamp's bytes, each `00` escaped as `00 FF`, then its `00 01` separator
+/// unless it is the last field and ASC; strings and bytes are unbounded.
+fn width(f: &Field) -> Width {
+    match escaped_max(f) {
+        Some(n) => Width::Max(n + if last_trim(f) == 0 { 2 } else { 0 }),
+        None => Width::Unbounded,
+    }
+}
+
+/// The separator a field's `MAX_WIDTH` counts, which an ASC last field does not write.
+fn last_trim(f: &Field) -> usize {
+    if f.last && f.attrs.desc.is_none() {
+        2
+    } else {
         0
     }
+}
 
-    /// Rule 5: DESC fields are bitwise negated.
-    fn flip(&self, f: &Field) -> u8 {
-        desc_flip(f)
-    }
-
-    fn open_end(&self, f: &Field) -> bool {
-        f.last
-    }
-
-    /// Rule 1: the last remaining field is removed while it is ASC and encodes to `""`.
-    fn written(&self, f: &Field, v: TokenStream) -> Option<TokenStream> {
-        let droppable = f.attrs.desc.is_none() && matches!(f.class, Class::String | Class::Bytes);
-        droppable.then(|| {
-            let p = quote!(__p);
-            let ty = f.ty;
-            quote!(!<#p::bigtable::Bytes<false> as #p::bigtable::Empty<#ty>>::is_empty(#v))
-        })
-    }
-
-    /// Every field sorts by its values: strings and bytes by their bytes, OrderedCodeBytes
-    /// integers by value, and BigEndianBytes integers by value too, since the negative values
-    /// that would sort after the others are refused.
-    fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
-        Ok(RangeKind::Monotone {
-            descending: f.attrs.desc.is_some(),
-        })
-    }
-
-    /// Every field is compared with its separator (`full` form): terminated.
-    fn range_open(&self, _f: &Field) -> bool {
-        false
-    }
-
-    fn tail_window(&self, _f: &Field) -> bool {
-        false
-    }
-
-    fn leading_digits(&self, _f: &Field) -> Option<(u32, usize, u128)> {
-        None
-    }
-
-    fn type_name(&self, f: &Field) -> Option<String> {
-        let encoding = if f.attrs.ordered_code.is_some() {
-            "OrderedCodeBytes"
-        } else {
-            "BigEndianBytes"
-        };
-        Some(match kind(f) {
-            Kind::Int64 => format!("Int64 {encoding}"),
-            Kind::Int32 => format!("Int32 {encoding}"),
-            Kind::Timestamp => format!("Timestamp Int64 {encoding}"),
-            Kind::Bytes => "Bytes".into(),
-            Kind::String | Kind::Other => "String Utf8Bytes".into(),
-        })
+fn type_name(f: &Field) -> String {
+    let encoding = if f.attrs.ordered_code.is_some() {
+        "OrderedCodeBytes"
+    } else {
+        "BigEndianBytes"
+    };
+    match kind(f) {
+        Kind::Int64 => format!("Int64 {encoding}"),
+        Kind::Int32 => format!("Int32 {encoding}"),
+        Kind::Timestamp => format!("Timestamp Int64 {encoding}"),
+        Kind::Bytes => "Bytes".into(),
+        Kind::String | Kind::Other => "String Utf8Bytes".into(),
     }
 }
 

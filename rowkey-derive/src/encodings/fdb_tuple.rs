@@ -4,11 +4,9 @@
 //! that another tuple key can hold it as a nested tuple. No attribute applies: the tuple layer
 //! has one byte form per type and no descending order.
 
-use proc_macro2::TokenStream;
-use quote::quote;
-
-use super::hooks::{phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey, Encoding, FormatOf};
-use super::refusal::Refusal;
+use super::data::{EmptyKey, Extra, Fmt, Kind, Part, Traits};
+use super::shared::{phoenix_attrs, phoenix_flag, refuse_flags};
+use super::Encoding;
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
@@ -20,81 +18,38 @@ pub fn build(_input: &Input) -> Box<dyn Encoding> {
 struct FdbTuple;
 
 impl Encoding for FdbTuple {
-    fn layout(&self, p: &TokenStream) -> TokenStream {
-        quote!(#p::Encoding::FdbTuple)
-    }
-
-    fn description(&self) -> String {
-        String::from("fdb tuple")
-    }
-
-    fn check(&self, cx: &Ctxt, input: &Input) {
-        check(cx, input);
-    }
-
-    fn delimiter(&self) -> Option<u8> {
-        None
-    }
-
-    /// No field is ever dropped: a trailing `None` is written `00`.
-    fn empty_key(&self, _salted: bool) -> EmptyKey {
-        EmptyKey::Written
-    }
-
-    fn short_forms(&self) -> bool {
-        false
-    }
-
-    /// Strings and byte strings end with `00`, escaped as `00 FF` inside, and no element
-    /// starts with `FF`.
-    fn ends_below_ff(&self) -> bool {
-        true
-    }
-
-    fn items(&self, input: &Input, format: FormatOf<'_>) -> TokenStream {
-        let ident = input.ident;
-        let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
-        // Each field's widths inside a nested tuple (its nulls `00 FF`), through the field's
-        // format as the key's own widths are (a type that is no element is reported once).
-        let field = |item: &str| -> Vec<TokenStream> {
-            input.fields.iter().map(|f| format(f, item)).collect()
-        };
-        let (widths, maxes) = (field("NESTED_WIDTH"), field("MAX_NESTED"));
-        quote! {
-            impl #impl_generics __p::fdb_tuple::Nestable for #ident #ty_generics #where_clause {
-                const ELEMENTS_WIDTH: __p::Option<::core::primitive::usize> =
-                    __p::sum(&[#(#widths),*]);
-                const MAX_ELEMENTS: __p::Option<::core::primitive::usize> =
-                    __p::sum(&[#(#maxes),*]);
-            }
+    /// No field is ever dropped: a trailing `None` is written `00`. Strings and byte strings
+    /// end with `00`, escaped as `00 FF` inside, and no element starts with `FF`. The key is
+    /// `Nestable`: another tuple key can hold it as a nested tuple.
+    fn traits(&self, _input: &Input) -> Traits {
+        Traits {
+            kind: Kind::FdbTuple,
+            description: String::from("fdb tuple"),
+            delimiter: None,
+            empty_key: EmptyKey::Written,
+            short_forms: false,
+            ends_below_ff: true,
+            extra: Some(Extra::Nestable),
         }
     }
 
-    fn format(&self, _f: &Field) -> TokenStream {
-        quote!(__p::fdb_tuple::Element)
-    }
-
-    /// What the Python binding's `pack` writes at most: integers their shortest bytes after a
-    /// type code (and a length byte from 2^64 - 1 up), byte arrays each byte escaped.
-    fn width(&self, f: &Field) -> Width {
-        let value = |class: &Class| match class {
-            Class::Unsigned(8) | Class::Unsigned(16) | Class::Signed(16) => {
-                Width::Max(2 + class_bytes(class))
-            }
-            Class::Unsigned(n) | Class::Signed(n) => Width::Max(1 + n),
-            Class::Bool => Width::Fixed(1),
-            Class::Float(n) => Width::Fixed(1 + n),
-            Class::ByteArray(Some(n)) => Width::Max(2 + 2 * n),
-            Class::String | Class::Bytes => Width::Unbounded,
-            _ => Width::Unknown,
-        };
-        match &f.class {
-            // None is one byte `00`.
-            Class::Option(inner) => match value(inner) {
-                Width::Fixed(n) | Width::Max(n) => Width::Max(n.max(1)),
-                other => other,
-            },
-            class => value(class),
+    fn part(&self, f: &Field) -> Part {
+        Part {
+            format: Fmt::new(&["fdb_tuple", "Element"]),
+            width: width(f),
+            last_trim: 0,
+            value_trim: 0,
+            flip: 0x00,
+            // Every element ends itself; the format takes no `last`.
+            open_end: false,
+            written: None,
+            // Packed tuples sort as FoundationDB orders them, element by element: every field
+            // has a range.
+            range: Ok(RangeKind::Monotone { descending: false }),
+            range_open: false,
+            tail_window: false,
+            leading_digits: None,
+            type_name: Some(type_name(f)),
         }
     }
 
@@ -104,60 +59,49 @@ impl Encoding for FdbTuple {
         2 * max + 2
     }
 
-    fn last_trim(&self, _f: &Field) -> usize {
-        0
+    fn check(&self, cx: &Ctxt, input: &Input) {
+        check(cx, input);
     }
+}
 
-    fn value_trim(&self, _f: &Field) -> usize {
-        0
+/// What the Python binding's `pack` writes at most: integers their shortest bytes after a type
+/// code (and a length byte from 2^64 - 1 up), byte arrays each byte escaped.
+fn width(f: &Field) -> Width {
+    let value = |class: &Class| match class {
+        Class::Unsigned(8) | Class::Unsigned(16) | Class::Signed(16) => {
+            Width::Max(2 + class_bytes(class))
+        }
+        Class::Unsigned(n) | Class::Signed(n) => Width::Max(1 + n),
+        Class::Bool => Width::Fixed(1),
+        Class::Float(n) => Width::Fixed(1 + n),
+        Class::ByteArray(Some(n)) => Width::Max(2 + 2 * n),
+        Class::String | Class::Bytes => Width::Unbounded,
+        _ => Width::Unknown,
+    };
+    match &f.class {
+        // None is one byte `00`.
+        Class::Option(inner) => match value(inner) {
+            Width::Fixed(n) | Width::Max(n) => Width::Max(n.max(1)),
+            other => other,
+        },
+        class => value(class),
     }
+}
 
-    fn flip(&self, _f: &Field) -> u8 {
-        0x00
-    }
-
-    /// Every element ends itself; the format takes no `last`.
-    fn open_end(&self, _f: &Field) -> bool {
-        false
-    }
-
-    fn written(&self, _f: &Field, _v: TokenStream) -> Option<TokenStream> {
-        None
-    }
-
-    /// Packed tuples sort as FoundationDB orders them, element by element: every field has a
-    /// range.
-    fn range(&self, _f: &Field) -> Result<RangeKind, Refusal> {
-        Ok(RangeKind::Monotone { descending: false })
-    }
-
-    fn range_open(&self, _f: &Field) -> bool {
-        false
-    }
-
-    fn tail_window(&self, _f: &Field) -> bool {
-        false
-    }
-
-    fn leading_digits(&self, _f: &Field) -> Option<(u32, usize, u128)> {
-        None
-    }
-
-    /// The element's kind, for the layout's description.
-    fn type_name(&self, f: &Field) -> Option<String> {
-        let name = |class: &Class| match class {
-            Class::Unsigned(_) | Class::Signed(_) => "Integer",
-            Class::Bool => "Boolean",
-            Class::Float(4) => "Float",
-            Class::Float(_) => "Double",
-            Class::String => "UnicodeString",
-            Class::Bytes | Class::ByteArray(_) => "ByteString",
-            _ => "Element",
-        };
-        Some(match &f.class {
-            Class::Option(inner) => format!("Nullable {}", name(inner)),
-            class => name(class).to_string(),
-        })
+/// The element's kind, for the layout's description.
+fn type_name(f: &Field) -> String {
+    let name = |class: &Class| match class {
+        Class::Unsigned(_) | Class::Signed(_) => "Integer",
+        Class::Bool => "Boolean",
+        Class::Float(4) => "Float",
+        Class::Float(_) => "Double",
+        Class::String => "UnicodeString",
+        Class::Bytes | Class::ByteArray(_) => "ByteString",
+        _ => "Element",
+    };
+    match &f.class {
+        Class::Option(inner) => format!("Nullable {}", name(inner)),
+        class => name(class).to_string(),
     }
 }
 

@@ -1,28 +1,43 @@
-//! Whole-key encodings. rowkey's binary layout is the default and a `delimiter` makes its text
-//! layout; `#[rowkey(encoding = "...")]` picks another system's format from [`NAMED`]. Each
-//! encoding is one module implementing [`Encoding`] (in `hooks`), whose hooks are everything
-//! the validation and the codegen ask of it; no hook has a default, so an encoding that
-//! forgets one does not compile. Nothing outside this folder names an encoding. [`Key`] is the
-//! IR with its encoding, and the queries that need both.
+//! Whole-key encodings, as data. rowkey's binary layout is the default and a `delimiter` makes
+//! its text layout; `#[rowkey(encoding = "...")]` picks another system's format from [`NAMED`].
+//! Each encoding is one module (named as its folder in the runtime) implementing [`Encoding`]:
+//! its rules, and what it answers as data (`data`): the [`Traits`] of its keys and each field's
+//! [`Part`], read by validation and turned into tokens by codegen alone. Nothing outside this
+//! folder names an encoding. [`Key`] is the IR with its encoding's answers, and the queries
+//! that need both.
 
 mod bigtable;
+mod data;
 mod fdb_tuple;
-mod hooks;
+mod hbase_ordered;
 mod java;
 mod native;
-mod ordered;
 mod phoenix;
 mod refusal;
+mod shared;
 mod text;
-
-use proc_macro2::TokenStream;
 
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{Salt, Width};
 
-use hooks::first_droppable;
-pub use hooks::{EmptyKey, Encoding};
+pub use data::{Arg, EmptyKey, Extra, Fmt, Kind, Part, Traits, Written};
+use shared::first_droppable;
+
+/// One whole-key encoding: its rules, and its answers as data. No method has a default, so an
+/// encoding that forgets one does not compile.
+pub trait Encoding {
+    /// What holds for every key of the encoding.
+    fn traits(&self, input: &Input) -> Traits;
+    /// The field's part of the key, as if it had no `#[max(N)]` (the cap is the same for all).
+    fn part(&self, f: &Field) -> Part;
+    /// The width of a `String` or `Vec<u8>` field (or an `Option` of one) of at most `max`
+    /// bytes (`#[max(N)]`), counted as [`Part::width`] counts: in the field's place, `Option`
+    /// tags, escapes and what follows it included.
+    fn capped_width(&self, f: &Field, max: usize) -> usize;
+    /// The encoding's rules for the key's types and attributes, reported all at once.
+    fn check(&self, cx: &Ctxt, input: &Input);
+}
 
 /// A `String` or `Vec<u8>` (under any `Option`s): what `#[max(N)]` caps.
 pub fn capped_class(f: &Field) -> bool {
@@ -48,7 +63,7 @@ pub const NAMED: &[Named] = &[
     },
     Named {
         name: "hbase_ordered",
-        build: ordered::build,
+        build: hbase_ordered::build,
     },
     Named {
         name: "fdb_tuple",
@@ -62,16 +77,19 @@ fn names() -> String {
     names.join(", ")
 }
 
-/// The IR with its encoding: what validation and codegen work on.
+/// The IR with its encoding's answers: what validation and codegen work on.
 pub struct Key<'a> {
     pub input: Input<'a>,
-    pub encoding: Box<dyn Encoding>,
+    encoding: Box<dyn Encoding>,
+    pub traits: Traits,
+    parts: Vec<Part>,
     first_droppable: usize,
 }
 
 impl<'a> Key<'a> {
     /// Picks the encoding: the named one, else the text layout when the key has a delimiter,
-    /// else rowkey's binary layout (also after an unknown name, which is reported).
+    /// else rowkey's binary layout (also after an unknown name, which is reported); then asks
+    /// it for its traits and each field's part.
     pub fn new(cx: &Ctxt, input: Input<'a>) -> Key<'a> {
         let named = input.attrs.encoding.as_ref().and_then(|lit| {
             let found = NAMED.iter().find(|e| e.name == lit.value());
@@ -93,18 +111,34 @@ impl<'a> Key<'a> {
             (None, Some(d)) => text::build(d),
             (None, None) => native::build(),
         };
-        let first_droppable = first_droppable(&input.fields, |f| {
-            encoding.written(f, TokenStream::new()).is_some()
-        });
+        let traits = encoding.traits(&input);
+        let parts: Vec<Part> = input
+            .fields
+            .iter()
+            .map(|f| capped(encoding.as_ref(), f, encoding.part(f)))
+            .collect();
+        let first_droppable = first_droppable(&input.fields, |f| parts[f.index].written.is_some());
         Key {
             input,
             encoding,
+            traits,
+            parts,
             first_droppable,
         }
     }
 
+    /// The encoding's rules for the key.
+    pub fn check(&self, cx: &Ctxt) {
+        self.encoding.check(cx, &self.input);
+    }
+
     pub fn fields(&self) -> &[Field<'a>] {
         &self.input.fields
+    }
+
+    /// The field's part of the key.
+    pub fn part(&self, f: &Field) -> &Part {
+        &self.parts[f.index]
     }
 
     /// The index of the first field that is dropped from the key when it and every field after
@@ -114,13 +148,13 @@ impl<'a> Key<'a> {
     }
 
     /// What the key is when every field is dropped, where every field may be.
-    pub fn empty_key(&self) -> Option<EmptyKey> {
-        (self.first_droppable == 0).then(|| self.encoding.empty_key(self.salt().is_some()))
+    pub fn empty_key(&self) -> Option<&EmptyKey> {
+        (self.first_droppable == 0).then_some(&self.traits.empty_key)
     }
 
     /// The delimiter of a text layout.
     pub fn delimiter(&self) -> Option<u8> {
-        self.encoding.delimiter()
+        self.traits.delimiter
     }
 
     /// The salt, once validated.
@@ -146,33 +180,20 @@ impl<'a> Key<'a> {
     /// The field's width in its place in the key: the encoding's, or its count for a
     /// `#[max(N)]` string.
     pub fn field_width(&self, f: &Field) -> Width {
-        match &f.attrs.max {
-            Some(n) if capped_class(f) => Width::Max(self.encoding.capped_width(f, n.value)),
-            _ => self.encoding.width(f),
-        }
+        self.part(f).width
     }
 
-    /// The runtime format type that writes the field: the encoding's, under `Capped` for a
-    /// `#[max(N)]` field (which refuses longer values both ways; its `MAX_WIDTH` is
-    /// [`field_width`](Self::field_width) in the format's count).
-    pub fn format(&self, f: &Field) -> TokenStream {
-        let fmt = self.encoding.format(f);
-        let Some(n) = &f.attrs.max else {
-            return fmt;
-        };
-        // Codegen sees validated keys only: a capped field is a String or Vec<u8>.
-        let most = self.encoding.capped_width(f, n.value) + self.encoding.last_trim(f);
-        let cap = proc_macro2::Literal::usize_unsuffixed(n.value);
-        let most = proc_macro2::Literal::usize_unsuffixed(most);
-        quote::quote!(__p::Capped<#cap, #most, #fmt>)
+    /// The runtime format type that writes the field.
+    pub fn format(&self, f: &Field) -> &Fmt {
+        &self.part(f).format
     }
 
     /// The field's type in the other system, then its format attributes: what decides its
     /// bytes, in a canonical order.
     pub fn attrs_text(&self, f: &Field) -> String {
         let mut out = f.attrs_text();
-        if let Some(name) = self.encoding.type_name(f) {
-            out.insert(0, name);
+        if let Some(name) = &self.part(f).type_name {
+            out.insert(0, name.clone());
         }
         out.join(" ")
     }
@@ -181,7 +202,10 @@ impl<'a> Key<'a> {
     /// form. Its FNV-1a hash is `LAYOUT_FINGERPRINT`; renaming a field or the struct leaves it
     /// alone, any edit that can change a key's bytes changes it.
     pub fn description(&self) -> String {
-        let mut parts = vec![String::from("rowkey-layout-1"), self.encoding.description()];
+        let mut parts = vec![
+            String::from("rowkey-layout-1"),
+            self.traits.description.clone(),
+        ];
         if let (Some(salt), Some(attr)) = (self.salt(), &self.input.attrs.salt) {
             let kind = salt.kind.rules().name;
             let mut text = format!("salt {kind} len={}", salt.len);
@@ -206,5 +230,25 @@ impl<'a> Key<'a> {
             });
         }
         parts.join("|")
+    }
+}
+
+/// A `#[max(N)]` string or byte vector: written by its format under `Capped` (which refuses
+/// longer values both ways; its `MAX_WIDTH` is the capped width in the format's count), its
+/// width counted from the cap.
+fn capped(encoding: &dyn Encoding, f: &Field, part: Part) -> Part {
+    let Some(n) = f.attrs.max.as_ref().filter(|_| capped_class(f)) else {
+        return part;
+    };
+    let width = encoding.capped_width(f, n.value);
+    let most = width + part.last_trim;
+    let format = Fmt::new(&["Capped"])
+        .with(proc_macro2::Literal::usize_unsuffixed(n.value))
+        .with(proc_macro2::Literal::usize_unsuffixed(most))
+        .with(part.format);
+    Part {
+        format,
+        width: Width::Max(width),
+        ..part
     }
 }

@@ -3,11 +3,12 @@
 //! `#[reverse]`, `#[reverse_ts]`, `#[desc]`, `#[java]`). The text layout shares its field
 //! rules, ranges and leading digits.
 
-use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use proc_macro2::Literal;
 
-use super::hooks::{desc_flip, phoenix_attrs, phoenix_flag, EmptyKey, Encoding, FormatOf};
+use super::data::{byte, EmptyKey, Fmt, Kind, Part, Traits};
 use super::refusal::Refusal;
+use super::shared::{desc_flip, phoenix_attrs, phoenix_flag};
+use super::Encoding;
 use crate::ast::{Class, Field, Input};
 use crate::attr::kw;
 use crate::ctxt::Ctxt;
@@ -20,12 +21,47 @@ pub fn build() -> Box<dyn Encoding> {
 struct Native;
 
 impl Encoding for Native {
-    fn layout(&self, p: &TokenStream) -> TokenStream {
-        quote!(#p::Encoding::Binary)
+    fn traits(&self, _input: &Input) -> Traits {
+        Traits {
+            kind: Kind::Binary,
+            description: String::from("binary"),
+            delimiter: None,
+            empty_key: EmptyKey::Written,
+            short_forms: false,
+            ends_below_ff: false,
+            extra: None,
+        }
     }
 
-    fn description(&self) -> String {
-        String::from("binary")
+    fn part(&self, f: &Field) -> Part {
+        Part {
+            format: format(f),
+            width: binary_width(f, &f.class),
+            last_trim: 0,
+            value_trim: 0,
+            flip: desc_flip(f),
+            open_end: open_end(f),
+            written: None,
+            range: range(f, false),
+            range_open: open_end(f),
+            tail_window: f.is_raw(),
+            leading_digits: leading_digits(f),
+            type_name: None,
+        }
+    }
+
+    /// Each `Option` tag, then a terminated `#[java]` string and its terminator, a raw one or
+    /// the last ASC field bare, else each byte possibly an escaped `00` and the `00 01` end.
+    fn capped_width(&self, f: &Field, max: usize) -> usize {
+        let a = &f.attrs;
+        let value = if a.nul_terminated.is_some() {
+            max + a.terminator.as_ref().map_or(1, |t| t.value().len())
+        } else if open_end(f) {
+            max
+        } else {
+            2 * max + 2
+        };
+        option_tags(&f.class) + value
     }
 
     fn check(&self, cx: &Ctxt, input: &Input) {
@@ -36,132 +72,55 @@ impl Encoding for Native {
         no_text_layout(cx, input);
         phoenix_flag(cx, input, "add `encoding = \"phoenix\"`");
     }
+}
 
-    fn delimiter(&self) -> Option<u8> {
-        None
-    }
-
-    fn empty_key(&self, _salted: bool) -> EmptyKey {
-        EmptyKey::Written
-    }
-
-    fn short_forms(&self) -> bool {
-        false
-    }
-
-    fn ends_below_ff(&self) -> bool {
-        false
-    }
-
-    fn items(&self, _input: &Input, _format: FormatOf<'_>) -> TokenStream {
-        TokenStream::new()
-    }
-
-    fn format(&self, f: &Field) -> TokenStream {
-        let p = quote!(__p);
-        let a = &f.attrs;
-        let mut fmt = if let Some(n) = &a.fixed {
-            let n = lit(n);
-            if a.java.is_some() {
-                quote!(#p::JavaFixed<#n>)
-            } else if let Some(c) = &a.pad {
-                let pad = c.value() as u8;
-                quote!(#p::Fixed<#n, #pad>)
-            } else {
-                quote!(#p::Fixed<#n>)
-            }
-        } else if let Some(n) = &a.decimal {
-            let n = lit(n);
-            quote!(#p::Decimal<#n>)
-        } else if let Some(n) = &a.hex {
-            let n = lit(n);
-            quote!(#p::Hex<#n>)
-        } else if a.reverse_ts.is_some() && a.java.is_some() {
-            quote!(#p::JavaReverseTs)
-        } else if a.reverse_ts.is_some() {
-            quote!(#p::ReverseTs)
-        } else if a.nul_terminated.is_some() {
-            super::java::terminated_format(f)
-        } else if f.is_raw() {
-            quote!(#p::JavaStr)
-        } else if a.java.is_some() {
-            quote!(#p::Java)
-        } else if a.reverse.is_some() {
-            quote!(#p::Natural)
+/// The runtime format type that writes the field, such as `Reverse<Decimal<11>>`.
+fn format(f: &Field) -> Fmt {
+    let a = &f.attrs;
+    let mut fmt = if let Some(n) = &a.fixed {
+        let n = lit(n);
+        if a.java.is_some() {
+            Fmt::new(&["java", "JavaFixed"]).with(n)
+        } else if let Some(c) = &a.pad {
+            Fmt::new(&["Fixed"]).with(n).with(byte(c.value() as u8))
         } else {
-            // An Option without attributes uses Option's own KeyCodec.
-            return quote!(#p::Natural);
-        };
-        if a.reverse.is_some() {
-            fmt = quote!(#p::Reverse<#fmt>);
+            Fmt::new(&["Fixed"]).with(n)
         }
-        let mut class = &f.class;
-        while let Class::Option(inner) = class {
-            fmt = quote!(#p::Opt<#fmt>);
-            class = inner;
-        }
-        fmt
+    } else if let Some(n) = &a.decimal {
+        Fmt::new(&["Decimal"]).with(lit(n))
+    } else if let Some(n) = &a.hex {
+        Fmt::new(&["Hex"]).with(lit(n))
+    } else if a.reverse_ts.is_some() && a.java.is_some() {
+        Fmt::new(&["java", "JavaReverseTs"])
+    } else if a.reverse_ts.is_some() {
+        Fmt::new(&["java", "ReverseTs"])
+    } else if a.nul_terminated.is_some() {
+        super::java::terminated_format(f)
+    } else if f.is_raw() {
+        Fmt::new(&["java", "JavaStr"])
+    } else if a.java.is_some() {
+        Fmt::new(&["java", "Java"])
+    } else if a.reverse.is_some() {
+        Fmt::new(&["Natural"])
+    } else {
+        // An Option without attributes uses Option's own KeyCodec.
+        return Fmt::new(&["Natural"]);
+    };
+    if a.reverse.is_some() {
+        fmt = fmt.wrap(&["Reverse"]);
     }
+    let mut class = &f.class;
+    while let Class::Option(inner) = class {
+        fmt = fmt.wrap(&["Opt"]);
+        class = inner;
+    }
+    fmt
+}
 
-    fn width(&self, f: &Field) -> Width {
-        binary_width(f, &f.class)
-    }
-
-    /// Each `Option` tag, then a terminated `#[java]` string and its terminator, a raw one or
-    /// the last ASC field bare, else each byte possibly an escaped `00` and the `00 01` end.
-    fn capped_width(&self, f: &Field, max: usize) -> usize {
-        let a = &f.attrs;
-        let value = if a.nul_terminated.is_some() {
-            max + a.terminator.as_ref().map_or(1, |t| t.value().len())
-        } else if self.open_end(f) {
-            max
-        } else {
-            2 * max + 2
-        };
-        option_tags(&f.class) + value
-    }
-
-    fn last_trim(&self, _f: &Field) -> usize {
-        0
-    }
-
-    fn value_trim(&self, _f: &Field) -> usize {
-        0
-    }
-
-    fn flip(&self, f: &Field) -> u8 {
-        desc_flip(f)
-    }
-
-    /// The last field, unless `#[desc]` needs its terminator; and a raw `#[java]` string
-    /// anywhere (its end is where the fixed-width fields after it start).
-    fn open_end(&self, f: &Field) -> bool {
-        f.is_raw() || f.last && f.attrs.desc.is_none()
-    }
-
-    fn written(&self, _f: &Field, _v: TokenStream) -> Option<TokenStream> {
-        None
-    }
-
-    fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
-        range(f, false)
-    }
-
-    fn range_open(&self, f: &Field) -> bool {
-        self.open_end(f)
-    }
-
-    fn tail_window(&self, f: &Field) -> bool {
-        f.is_raw()
-    }
-
-    fn leading_digits(&self, f: &Field) -> Option<(u32, usize, u128)> {
-        leading_digits(f)
-    }
-
-    fn type_name(&self, _f: &Field) -> Option<String> {
-        None
-    }
+/// The last field, unless `#[desc]` needs its terminator; and a raw `#[java]` string anywhere
+/// (its end is where the fixed-width fields after it start).
+fn open_end(f: &Field) -> bool {
+    f.is_raw() || f.last && f.attrs.desc.is_none()
 }
 
 /// A width attribute's number as a literal spanned on it.

@@ -2,11 +2,12 @@
 //! to Phoenix column types, the attributes Phoenix has (`#[desc]`, `#[fixed(N)]` for CHAR(N)),
 //! which columns can take a range, and the table's effective rowKeyOrderOptimizable.
 
-use proc_macro2::{Literal, TokenStream};
-use quote::quote;
+use proc_macro2::Literal;
 
-use super::hooks::{is_some, refuse_flags, EmptyKey, Encoding, FormatOf};
+use super::data::{EmptyKey, Fmt, Kind, Part, Traits, Written};
 use super::refusal::Refusal;
+use super::shared::refuse_flags;
+use super::Encoding;
 use crate::ast::{is_chrono_utc, is_decimal, is_system_time, Class, Field, Input};
 use crate::attr::SaltKind;
 use crate::ctxt::Ctxt;
@@ -38,88 +39,45 @@ impl Phoenix {
 }
 
 impl Encoding for Phoenix {
-    fn layout(&self, p: &TokenStream) -> TokenStream {
-        let optimizable = self.optimizable;
-        quote!(#p::Encoding::Phoenix { row_key_order_optimizable: #optimizable })
-    }
-
-    fn description(&self) -> String {
-        format!("phoenix optimizable={}", self.optimizable)
-    }
-
-    fn check(&self, cx: &Ctxt, input: &Input) {
-        check(cx, input);
-    }
-
-    fn delimiter(&self) -> Option<u8> {
-        None
-    }
-
     /// `newKey` throws "Primary key may not be null" for a key with no value; with a salt the
     /// key is the salt byte alone.
-    fn empty_key(&self, salted: bool) -> EmptyKey {
-        if salted {
-            EmptyKey::Written
-        } else {
-            EmptyKey::Refused("Phoenix")
+    fn traits(&self, input: &Input) -> Traits {
+        let salted = input.salt(None).is_some();
+        Traits {
+            kind: Kind::Phoenix {
+                optimizable: self.optimizable,
+            },
+            description: format!("phoenix optimizable={}", self.optimizable),
+            delimiter: None,
+            empty_key: if salted {
+                EmptyKey::Written
+            } else {
+                EmptyKey::Refused("Phoenix")
+            },
+            short_forms: true,
+            ends_below_ff: false,
+            extra: None,
         }
     }
 
-    fn short_forms(&self) -> bool {
-        true
-    }
-
-    fn ends_below_ff(&self) -> bool {
-        false
-    }
-
-    fn items(&self, _input: &Input, _format: FormatOf<'_>) -> TokenStream {
-        TokenStream::new()
-    }
-
-    fn format(&self, f: &Field) -> TokenStream {
-        let p = quote!(__p);
-        let ff = self.ff(f);
-        match column(f) {
-            Some(Column::Varchar) => quote!(#p::phoenix::Varchar<#ff>),
-            Some(Column::Varbinary) => quote!(#p::phoenix::Varbinary<#ff>),
-            Some(Column::Decimal) => quote!(#p::phoenix::Decimal<#ff>),
-            Some(Column::FixedDecimal(precision, scale)) => {
-                let (precision, scale) = (precision as u32, scale as u32);
-                quote!(#p::phoenix::FixedDecimal<#precision, #scale, #ff>)
-            }
-            Some(Column::Char(n)) => {
-                let n = Literal::usize_unsuffixed(n);
-                quote!(#p::phoenix::Char<#n>)
-            }
-            Some(Column::UnsignedTinyint) => quote!(#p::phoenix::UnsignedTinyint),
-            Some(Column::UnsignedSmallint) => quote!(#p::phoenix::UnsignedSmallint),
-            Some(Column::UnsignedInt) => quote!(#p::phoenix::UnsignedInt),
-            Some(Column::UnsignedLong) => quote!(#p::phoenix::UnsignedLong),
-            Some(Column::Double) => quote!(#p::phoenix::Double),
-            Some(Column::Float) => quote!(#p::phoenix::Float),
-            Some(Column::UnsignedFloat) => quote!(#p::phoenix::UnsignedFloat),
-            Some(Column::UnsignedDouble) => quote!(#p::phoenix::UnsignedDouble),
-            Some(Column::Boolean) => {
-                let desc = f.attrs.desc.is_some();
-                quote!(#p::phoenix::Boolean<#desc>)
-            }
-            Some(Column::Millis(sql)) => {
-                let unsigned = sql.starts_with("UNSIGNED");
-                let row_ts = row_timestamp(f);
-                quote!(#p::phoenix::Millis<#unsigned, #row_ts>)
-            }
-            Some(Column::Timestamp { unsigned }) => {
-                let row_ts = row_timestamp(f);
-                quote!(#p::phoenix::Timestamp<#unsigned, #row_ts>)
-            }
-            Some(Column::Signed) if row_timestamp(f) => quote!(#p::phoenix::RowTimestampBigint),
-            Some(Column::Signed | Column::Binary(_)) | None => quote!(#p::Natural),
+    fn part(&self, f: &Field) -> Part {
+        Part {
+            format: self.format(f),
+            width: width(f),
+            last_trim: 0,
+            value_trim: 0,
+            flip: flip(f),
+            // The last field written has no separator.
+            open_end: f.last,
+            // Trailing NULLs are dropped (`newKey`'s `nValues--`).
+            written: matches!(f.class, Class::Option(_)).then_some(Written::IsSome),
+            range: self.range(f),
+            // A VARBINARY runs to the end of the key.
+            range_open: column(f) == Some(Column::Varbinary),
+            tail_window: false,
+            leading_digits: None,
+            type_name: Some(sql_type(f)),
         }
-    }
-
-    fn width(&self, f: &Field) -> Width {
-        width(f)
     }
 
     /// The bytes, then the separator: `FF` after a DESC value of an optimizable table, even
@@ -133,33 +91,44 @@ impl Encoding for Phoenix {
         }
     }
 
-    fn last_trim(&self, _f: &Field) -> usize {
-        0
+    fn check(&self, cx: &Ctxt, input: &Input) {
+        check(cx, input);
     }
+}
 
-    fn value_trim(&self, _f: &Field) -> usize {
-        0
-    }
-
-    /// `FF` for `#[desc]`, except a DECIMAL(p, s), whose value Phoenix's UPSERT writes
-    /// uninverted even when DESC (only its separator follows the DESC rules), and a BOOLEAN,
-    /// whose DESC byte is the other value's (the format writes it).
-    fn flip(&self, f: &Field) -> u8 {
+impl Phoenix {
+    fn format(&self, f: &Field) -> Fmt {
+        let ff = self.ff(f);
+        let phoenix = |name: &'static [&'static str]| Fmt::new(name);
         match column(f) {
-            Some(Column::FixedDecimal(..) | Column::Boolean) => 0,
-            _ if f.attrs.desc.is_some() => 0xFF,
-            _ => 0,
+            Some(Column::Varchar) => phoenix(&["phoenix", "Varchar"]).with(ff),
+            Some(Column::Varbinary) => phoenix(&["phoenix", "Varbinary"]).with(ff),
+            Some(Column::Decimal) => phoenix(&["phoenix", "Decimal"]).with(ff),
+            Some(Column::FixedDecimal(precision, scale)) => phoenix(&["phoenix", "FixedDecimal"])
+                .with(Literal::u32_suffixed(precision as u32))
+                .with(Literal::u32_suffixed(scale as u32))
+                .with(ff),
+            Some(Column::Char(n)) => {
+                phoenix(&["phoenix", "Char"]).with(Literal::usize_unsuffixed(n))
+            }
+            Some(Column::UnsignedTinyint) => phoenix(&["phoenix", "UnsignedTinyint"]),
+            Some(Column::UnsignedSmallint) => phoenix(&["phoenix", "UnsignedSmallint"]),
+            Some(Column::UnsignedInt) => phoenix(&["phoenix", "UnsignedInt"]),
+            Some(Column::UnsignedLong) => phoenix(&["phoenix", "UnsignedLong"]),
+            Some(Column::Double) => phoenix(&["phoenix", "Double"]),
+            Some(Column::Float) => phoenix(&["phoenix", "Float"]),
+            Some(Column::UnsignedFloat) => phoenix(&["phoenix", "UnsignedFloat"]),
+            Some(Column::UnsignedDouble) => phoenix(&["phoenix", "UnsignedDouble"]),
+            Some(Column::Boolean) => phoenix(&["phoenix", "Boolean"]).with(f.attrs.desc.is_some()),
+            Some(Column::Millis(sql)) => phoenix(&["phoenix", "Millis"])
+                .with(sql.starts_with("UNSIGNED"))
+                .with(row_timestamp(f)),
+            Some(Column::Timestamp { unsigned }) => phoenix(&["phoenix", "Timestamp"])
+                .with(unsigned)
+                .with(row_timestamp(f)),
+            Some(Column::Signed) if row_timestamp(f) => phoenix(&["phoenix", "RowTimestampBigint"]),
+            Some(Column::Signed | Column::Binary(_)) | None => Fmt::new(&["Natural"]),
         }
-    }
-
-    /// The last field written has no separator.
-    fn open_end(&self, f: &Field) -> bool {
-        f.last
-    }
-
-    /// Trailing NULLs are dropped (`newKey`'s `nValues--`).
-    fn written(&self, f: &Field, v: TokenStream) -> Option<TokenStream> {
-        matches!(f.class, Class::Option(_)).then(|| is_some(v))
     }
 
     fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
@@ -179,22 +148,16 @@ impl Encoding for Phoenix {
         }
         Ok(RangeKind::Monotone { descending: desc })
     }
+}
 
-    /// A VARBINARY runs to the end of the key.
-    fn range_open(&self, f: &Field) -> bool {
-        column(f) == Some(Column::Varbinary)
-    }
-
-    fn tail_window(&self, _f: &Field) -> bool {
-        false
-    }
-
-    fn leading_digits(&self, _f: &Field) -> Option<(u32, usize, u128)> {
-        None
-    }
-
-    fn type_name(&self, f: &Field) -> Option<String> {
-        Some(sql_type(f))
+/// `FF` for `#[desc]`, except a DECIMAL(p, s), whose value Phoenix's UPSERT writes uninverted
+/// even when DESC (only its separator follows the DESC rules), and a BOOLEAN, whose DESC byte
+/// is the other value's (the format writes it).
+fn flip(f: &Field) -> u8 {
+    match column(f) {
+        Some(Column::FixedDecimal(..) | Column::Boolean) => 0,
+        _ if f.attrs.desc.is_some() => 0xFF,
+        _ => 0,
     }
 }
 

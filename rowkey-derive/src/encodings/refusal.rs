@@ -56,18 +56,18 @@ impl Refusal {
     /// The runtime marker trait, under `p` (the hidden runtime module).
     pub fn marker(self, p: &TokenStream) -> TokenStream {
         match self {
-            Refusal::Reversed => quote!(#p::NoRangeReversed),
-            Refusal::Raw => quote!(#p::NoRangeRaw),
-            Refusal::Java => quote!(#p::NoRangeJava),
-            Refusal::Terminator => quote!(#p::NoRangeTerminator),
-            Refusal::Text => quote!(#p::NoRangeText),
-            Refusal::Nested => quote!(#p::NoRangeNested),
-            Refusal::PhoenixDesc => quote!(#p::NoRangePhoenixDesc),
-            Refusal::PhoenixBinary => quote!(#p::NoRangePhoenixBinary),
-            Refusal::PhoenixNullsFirst => quote!(#p::NoRangePhoenixNullsFirst),
-            Refusal::PhoenixDescDecimal => quote!(#p::NoRangePhoenixDescDecimal),
-            Refusal::OrderedBlobVar => quote!(#p::NoRangeOrderedBlobVar),
-            Refusal::OrderedDescNull => quote!(#p::NoRangeOrderedDescNull),
+            Refusal::Reversed => quote!(#p::scan::NoRangeReversed),
+            Refusal::Raw => quote!(#p::scan::NoRangeRaw),
+            Refusal::Java => quote!(#p::scan::NoRangeJava),
+            Refusal::Terminator => quote!(#p::scan::NoRangeTerminator),
+            Refusal::Text => quote!(#p::scan::NoRangeText),
+            Refusal::Nested => quote!(#p::scan::NoRangeNested),
+            Refusal::PhoenixDesc => quote!(#p::scan::NoRangePhoenixDesc),
+            Refusal::PhoenixBinary => quote!(#p::scan::NoRangePhoenixBinary),
+            Refusal::PhoenixNullsFirst => quote!(#p::scan::NoRangePhoenixNullsFirst),
+            Refusal::PhoenixDescDecimal => quote!(#p::scan::NoRangePhoenixDescDecimal),
+            Refusal::OrderedBlobVar => quote!(#p::scan::NoRangeOrderedBlobVar),
+            Refusal::OrderedDescNull => quote!(#p::scan::NoRangeOrderedDescNull),
         }
     }
 }
@@ -78,7 +78,7 @@ mod tests {
 
     /// The runtime's marker traits, read from its source: every `NoRange*` trait it declares.
     fn runtime_markers() -> Vec<String> {
-        let source = include_str!("../../../rowkey-runtime/src/scan/refusals.rs");
+        let source = include_str!("../../../rowkey-runtime/src/__private/scan.rs");
         let file: syn::File = syn::parse_str(source).expect("the runtime's refusals parse");
         file.items
             .iter()

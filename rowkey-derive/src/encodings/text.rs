@@ -2,15 +2,15 @@
 //! the delimiter, like the HBase book's `230611:063031:1231231`. Fields take the binary
 //! layout's attributes; integers need a width (`#[decimal(N)]`, `#[hex(N)]`) except last.
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::Literal;
 
-use super::hooks::{phoenix_flag, EmptyKey, Encoding, FormatOf};
+use super::data::{byte, EmptyKey, Fmt, Kind, Part, Traits};
 use super::native::{field_rules, leading_digits, lit, raw_string_alone};
-use super::refusal::Refusal;
+use super::shared::phoenix_flag;
+use super::Encoding;
 use crate::ast::{Class, Field, Input};
 use crate::ctxt::Ctxt;
-use crate::props::{RangeKind, Width};
+use crate::props::Width;
 
 pub fn build(delimiter: u8) -> Box<dyn Encoding> {
     Box::new(Text { delimiter })
@@ -21,102 +21,37 @@ struct Text {
 }
 
 impl Encoding for Text {
-    fn layout(&self, p: &TokenStream) -> TokenStream {
-        let d = self.delimiter;
-        quote!(#p::Encoding::Text { delimiter: #d })
-    }
-
-    fn description(&self) -> String {
-        format!("text delimiter={}", self.delimiter)
-    }
-
-    fn check(&self, cx: &Ctxt, input: &Input) {
-        for f in &input.fields {
-            field_rules(cx, f, self.width(f), true);
+    fn traits(&self, _input: &Input) -> Traits {
+        Traits {
+            kind: Kind::Text {
+                delimiter: self.delimiter,
+            },
+            description: format!("text delimiter={}", self.delimiter),
+            delimiter: Some(self.delimiter),
+            empty_key: EmptyKey::Written,
+            short_forms: false,
+            ends_below_ff: false,
+            extra: None,
         }
-        raw_string_alone(cx, &input.fields, true);
-        text_layout(cx, input, self.delimiter);
-        phoenix_flag(cx, input, "add `encoding = \"phoenix\"`");
     }
 
-    fn delimiter(&self) -> Option<u8> {
-        Some(self.delimiter)
-    }
-
-    fn empty_key(&self, _salted: bool) -> EmptyKey {
-        EmptyKey::Written
-    }
-
-    fn short_forms(&self) -> bool {
-        false
-    }
-
-    fn ends_below_ff(&self) -> bool {
-        false
-    }
-
-    fn items(&self, _input: &Input, _format: FormatOf<'_>) -> TokenStream {
-        TokenStream::new()
-    }
-
-    fn format(&self, f: &Field) -> TokenStream {
-        let p = quote!(__p);
-        let d = self.delimiter;
-        let a = &f.attrs;
-        let desc = a.desc.is_some();
-        let mut fmt = if let Some(n) = &a.fixed {
-            let n = lit(n);
-            let pad = pad(f);
-            quote!(#p::TextFixed<#n, #pad, #d>)
-        } else if let Some(num) = &a.decimal {
-            let n = lit(num);
-            if desc {
-                quote!(#p::Complement<#p::Decimal<#n>, 10, #n>)
-            } else {
-                quote!(#p::Decimal<#n>)
-            }
-        } else if let Some(num) = &a.hex {
-            let n = lit(num);
-            if desc {
-                quote!(#p::Complement<#p::Hex<#n>, 16, #n>)
-            } else {
-                quote!(#p::Hex<#n>)
-            }
-        } else if a.reverse_ts.is_some() {
-            quote!(#p::TextReverseTs)
-        } else if f.class == Class::String {
-            quote!(#p::TextStr<#d>)
-        } else if int_width(&f.class).is_some() {
-            quote!(#p::TextInt)
-        } else {
-            quote!(#p::Natural)
-        };
-        if a.reverse.is_some() {
-            fmt = quote!(#p::Reverse<#fmt>);
-        }
-        quote!(#p::Delimited<#fmt, #d>)
-    }
-
-    /// The part's width, its delimiter included.
-    fn width(&self, f: &Field) -> Width {
-        let value = if let Some(n) = f.width_attr() {
-            Width::Fixed(n.value)
-        } else {
-            match &f.class {
-                Class::Signed(8) | Class::Unsigned(8) if f.attrs.reverse_ts.is_some() => {
-                    Width::Fixed(19)
-                }
-                Class::Signed(4) | Class::Unsigned(4) if f.attrs.reverse_ts.is_some() => {
-                    Width::Fixed(10)
-                }
-                Class::String => Width::Unbounded,
-                class => int_width(class).map_or(Width::Unknown, Width::Max),
-            }
-        };
-        if f.last {
-            value
-        } else {
-            value.plus(Width::Fixed(1))
+    fn part(&self, f: &Field) -> Part {
+        let open_end = f.is_raw() || f.last;
+        Part {
+            format: self.format(f),
+            width: width(f),
+            last_trim: usize::from(f.last),
+            value_trim: usize::from(!f.last),
+            // `#[desc]` writes the digits' complement, not inverted bytes.
+            flip: 0x00,
+            open_end,
+            written: None,
+            range: super::native::range(f, true),
+            range_open: open_end,
+            // The text rules refuse `#[java]`.
+            tail_window: false,
+            leading_digits: leading_digits(f),
+            type_name: None,
         }
     }
 
@@ -125,46 +60,83 @@ impl Encoding for Text {
         max + usize::from(!f.last)
     }
 
-    fn last_trim(&self, f: &Field) -> usize {
-        usize::from(f.last)
+    fn check(&self, cx: &Ctxt, input: &Input) {
+        for f in &input.fields {
+            field_rules(cx, f, width(f), true);
+        }
+        raw_string_alone(cx, &input.fields, true);
+        text_layout(cx, input, self.delimiter);
+        phoenix_flag(cx, input, "add `encoding = \"phoenix\"`");
     }
+}
 
-    fn value_trim(&self, f: &Field) -> usize {
-        usize::from(!f.last)
+impl Text {
+    /// The runtime format type that writes the field, under `Delimited`.
+    fn format(&self, f: &Field) -> Fmt {
+        let d = byte(self.delimiter);
+        let a = &f.attrs;
+        let desc = a.desc.is_some();
+        let mut fmt = if let Some(n) = &a.fixed {
+            Fmt::new(&["text", "TextFixed"])
+                .with(lit(n))
+                .with(byte(pad(f)))
+                .with(d.clone())
+        } else if let Some(num) = &a.decimal {
+            let decimal = Fmt::new(&["Decimal"]).with(lit(num));
+            if desc {
+                Fmt::new(&["text", "Complement"])
+                    .with(decimal)
+                    .with(Literal::u32_unsuffixed(10))
+                    .with(lit(num))
+            } else {
+                decimal
+            }
+        } else if let Some(num) = &a.hex {
+            let hex = Fmt::new(&["Hex"]).with(lit(num));
+            if desc {
+                Fmt::new(&["text", "Complement"])
+                    .with(hex)
+                    .with(Literal::u32_unsuffixed(16))
+                    .with(lit(num))
+            } else {
+                hex
+            }
+        } else if a.reverse_ts.is_some() {
+            Fmt::new(&["text", "TextReverseTs"])
+        } else if f.class == Class::String {
+            Fmt::new(&["text", "TextStr"]).with(d.clone())
+        } else if int_width(&f.class).is_some() {
+            Fmt::new(&["text", "TextInt"])
+        } else {
+            Fmt::new(&["Natural"])
+        };
+        if a.reverse.is_some() {
+            fmt = fmt.wrap(&["Reverse"]);
+        }
+        Fmt::new(&["text", "Delimited"]).with(fmt).with(d)
     }
+}
 
-    /// `#[desc]` writes the digits' complement, not inverted bytes.
-    fn flip(&self, _f: &Field) -> u8 {
-        0x00
-    }
-
-    fn open_end(&self, f: &Field) -> bool {
-        f.is_raw() || f.last
-    }
-
-    fn written(&self, _f: &Field, _v: TokenStream) -> Option<TokenStream> {
-        None
-    }
-
-    fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
-        super::native::range(f, true)
-    }
-
-    fn range_open(&self, f: &Field) -> bool {
-        self.open_end(f)
-    }
-
-    /// The text rules refuse `#[java]`.
-    fn tail_window(&self, _f: &Field) -> bool {
-        false
-    }
-
-    fn leading_digits(&self, f: &Field) -> Option<(u32, usize, u128)> {
-        leading_digits(f)
-    }
-
-    fn type_name(&self, _f: &Field) -> Option<String> {
-        None
+/// The part's width, its delimiter included.
+fn width(f: &Field) -> Width {
+    let value = if let Some(n) = f.width_attr() {
+        Width::Fixed(n.value)
+    } else {
+        match &f.class {
+            Class::Signed(8) | Class::Unsigned(8) if f.attrs.reverse_ts.is_some() => {
+                Width::Fixed(19)
+            }
+            Class::Signed(4) | Class::Unsigned(4) if f.attrs.reverse_ts.is_some() => {
+                Width::Fixed(10)
+            }
+            Class::String => Width::Unbounded,
+            class => int_width(class).map_or(Width::Unknown, Width::Max),
+        }
+    };
+    if f.last {
+        value
+    } else {
+        value.plus(Width::Fixed(1))
     }
 }
 

@@ -68,7 +68,7 @@ use crate::error::{DecodeError, EncodeError};
 use crate::explain::Explainer;
 
 /// Sums part widths in a const context: `None` if any part is `None`.
-pub(crate) const fn sum(parts: &[Option<usize>]) -> Option<usize> {
+pub const fn sum(parts: &[Option<usize>]) -> Option<usize> {
     let mut total = 0;
     let mut i = 0;
     while i < parts.len() {

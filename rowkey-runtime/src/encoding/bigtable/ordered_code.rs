@@ -4,8 +4,9 @@
 //! negative `x` is the bitwise NOT of the encoding of `!x`. So 0 is `80`, -1 is `7F`, 63 is
 //! `BF`, 64 is `C0 40`, and the bytes sort as the integers do.
 
-/// The encoding of `x`: its bytes are `buf[10 - len..]`, returned as `(buf, len)`.
-#[inline]
+/// The encoding of `x`: its bytes are `buf[10 - len..]`, returned as `(buf, len)` (the
+/// tests' form; the format writes `encode_word`).
+#[cfg(test)]
 pub fn encode(x: i64) -> ([u8; 10], usize) {
     let (word, n) = encode_word(x);
     let mut buf = [0u8; 10];
@@ -13,7 +14,7 @@ pub fn encode(x: i64) -> ([u8; 10], usize) {
     (buf, n)
 }
 
-/// [`encode`] as a word: the `n` bytes are the low bytes of the result, big-endian (the bytes
+/// The encoding of `x` as a word: the `n` bytes are the low bytes of the result, big-endian (the bytes
 /// above them zero), so a writer can store them from a register.
 #[inline]
 pub fn encode_word(x: i64) -> (u128, usize) {
@@ -81,7 +82,8 @@ pub fn decode(bytes: &[u8]) -> Option<i64> {
 }
 
 /// The length of the encoding that starts with `first` and `second` (the byte after it, or
-/// `None` at the end of the key): what a reader needs to find the field's end.
+/// `None` at the end of the key), which the tests hold against the encoder.
+#[cfg(test)]
 pub fn len(first: u8, second: Option<u8>) -> usize {
     let flip = if first & 0x80 == 0 { 0xFF } else { 0x00 };
     u16::from_be_bytes([first ^ flip, second.map_or(0, |b| b ^ flip)]).leading_ones() as usize

@@ -1,6 +1,7 @@
 //! Java-compatible layouts: `#[java]` (plain two's complement, like HBase's `Bytes.toBytes`) and
 //! `#[reverse_ts]` (`Bytes.toBytes(Long.MAX_VALUE - ts)`, newest first).
 
+pub use super::fixed::JavaFixed;
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};

@@ -2,14 +2,12 @@
 //! `Raw*` members. The field's type picks the `Ordered*` member; `#[java]`, `#[fixed(N)]` and
 //! `#[blob]` pick the others (the table in [`Member`]); `#[desc]` is `Order.DESCENDING`.
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::Literal;
 
-use super::hooks::{
-    desc_flip, first_droppable, is_some, phoenix_attrs, phoenix_flag, refuse_flags, EmptyKey,
-    Encoding, FormatOf,
-};
+use super::data::{EmptyKey, Fmt, Kind, Part, Traits, Written};
 use super::refusal::Refusal;
+use super::shared::{desc_flip, first_droppable, phoenix_attrs, phoenix_flag, refuse_flags};
+use super::Encoding;
 use crate::ast::{is_decimal, Class, Field, Input};
 use crate::ctxt::Ctxt;
 use crate::props::{RangeKind, Width};
@@ -38,91 +36,37 @@ impl Ordered {
 }
 
 impl Encoding for Ordered {
-    fn layout(&self, p: &TokenStream) -> TokenStream {
-        quote!(#p::Encoding::HbaseOrdered)
-    }
-
-    fn description(&self) -> String {
-        String::from("hbase ordered struct")
-    }
-
-    fn check(&self, cx: &Ctxt, input: &Input) {
-        check(cx, input);
-    }
-
-    fn delimiter(&self) -> Option<u8> {
-        None
-    }
-
     /// `Struct.encode` of NULLs alone writes no byte.
-    fn empty_key(&self, _salted: bool) -> EmptyKey {
-        EmptyKey::Refused("HBase's Struct")
-    }
-
-    fn short_forms(&self) -> bool {
-        true
-    }
-
-    fn ends_below_ff(&self) -> bool {
-        false
-    }
-
-    fn items(&self, _input: &Input, _format: FormatOf<'_>) -> TokenStream {
-        TokenStream::new()
-    }
-
-    fn format(&self, f: &Field) -> TokenStream {
-        let p = quote!(__p);
-        let o = quote!(#p::ordered);
-        let value = match member(f) {
-            Some(Member::Int(1)) => quote!(#o::Int8),
-            Some(Member::Int(2)) => quote!(#o::Int16),
-            Some(Member::Int(4)) => quote!(#o::Int32),
-            Some(Member::Int(_)) => quote!(#o::Int64),
-            Some(Member::Float(4)) => quote!(#o::Float32),
-            Some(Member::Float(_)) => quote!(#o::Float64),
-            Some(Member::BlobVar) => quote!(#o::BlobVar),
-            Some(Member::Numeric) => quote!(#o::Numeric),
-            Some(Member::Blob) => {
-                let desc = f.attrs.desc.is_some();
-                quote!(#o::Blob<#desc>)
-            }
-            Some(Member::RawInt(_)) => quote!(#p::Java),
-            Some(Member::RawFloat(_)) => quote!(#p::JavaFloat),
-            Some(Member::Raw { .. }) => quote!(#p::JavaStr),
-            Some(Member::Terminated { .. }) => super::java::terminated_format(f),
-            Some(Member::FixedLength {
-                len, padded: true, ..
-            }) => quote!(#p::Fixed<#len>),
-            Some(Member::FixedLength { .. }) => quote!(#p::Natural),
-            Some(Member::Text) | None => quote!(#o::Text),
-        };
-        let tail = self.in_dropped_tail(f);
-        match f.class {
-            Class::Option(_) => quote!(#o::Nullable<#value, #tail>),
-            _ => value,
+    fn traits(&self, _input: &Input) -> Traits {
+        Traits {
+            kind: Kind::HbaseOrdered,
+            description: String::from("hbase ordered struct"),
+            delimiter: None,
+            empty_key: EmptyKey::Refused("HBase's Struct"),
+            short_forms: true,
+            ends_below_ff: false,
+            extra: None,
         }
     }
 
-    /// A header byte before each `Ordered` number, the `Raw` numbers and fixed lengths bare;
-    /// a NULL is one byte (or none, when dropped).
-    fn width(&self, f: &Field) -> Width {
-        let value = match member(f) {
-            Some(Member::Int(n) | Member::Float(n)) => Width::Fixed(1 + n),
-            Some(Member::RawInt(n) | Member::RawFloat(n)) => Width::Fixed(n),
-            Some(Member::FixedLength { len, .. }) => Width::Fixed(len),
-            Some(
-                Member::Text
-                | Member::BlobVar
-                | Member::Blob
-                | Member::Raw { .. }
-                | Member::Terminated { .. },
-            ) => Width::Unbounded,
-            Some(Member::Numeric) | None => Width::Unknown,
-        };
-        match (&f.class, value) {
-            (Class::Option(_), Width::Fixed(n)) => Width::Max(n),
-            (_, value) => value,
+    fn part(&self, f: &Field) -> Part {
+        Part {
+            format: self.format(f),
+            width: width(f),
+            last_trim: 0,
+            value_trim: 0,
+            // `Order.DESCENDING` inverts every byte, the header included.
+            flip: desc_flip(f),
+            open_end: f.last,
+            written: nullable(f).then_some(Written::IsSome),
+            range: self.range(f),
+            // An ascending `OrderedBlob`, `RawString` or `RawBytes` runs to the end of the key.
+            // Every other member is self-delimiting.
+            range_open: f.attrs.desc.is_none() && member(f).is_some_and(Member::last_only),
+            // A `RawString` or `RawBytes` goes last only.
+            tail_window: false,
+            leading_digits: None,
+            type_name: Some(member(f).map_or_else(|| "?".into(), Member::name)),
         }
     }
 
@@ -145,25 +89,39 @@ impl Encoding for Ordered {
         }
     }
 
-    fn last_trim(&self, _f: &Field) -> usize {
-        0
+    fn check(&self, cx: &Ctxt, input: &Input) {
+        check(cx, input);
     }
+}
 
-    fn value_trim(&self, _f: &Field) -> usize {
-        0
-    }
-
-    /// `Order.DESCENDING` inverts every byte, the header included.
-    fn flip(&self, f: &Field) -> u8 {
-        desc_flip(f)
-    }
-
-    fn open_end(&self, f: &Field) -> bool {
-        f.last
-    }
-
-    fn written(&self, f: &Field, v: TokenStream) -> Option<TokenStream> {
-        nullable(f).then(|| is_some(v))
+impl Ordered {
+    fn format(&self, f: &Field) -> Fmt {
+        let value = match member(f) {
+            Some(Member::Int(1)) => Fmt::new(&["hbase_ordered", "Int8"]),
+            Some(Member::Int(2)) => Fmt::new(&["hbase_ordered", "Int16"]),
+            Some(Member::Int(4)) => Fmt::new(&["hbase_ordered", "Int32"]),
+            Some(Member::Int(_)) => Fmt::new(&["hbase_ordered", "Int64"]),
+            Some(Member::Float(4)) => Fmt::new(&["hbase_ordered", "Float32"]),
+            Some(Member::Float(_)) => Fmt::new(&["hbase_ordered", "Float64"]),
+            Some(Member::BlobVar) => Fmt::new(&["hbase_ordered", "BlobVar"]),
+            Some(Member::Numeric) => Fmt::new(&["hbase_ordered", "Numeric"]),
+            Some(Member::Blob) => Fmt::new(&["hbase_ordered", "Blob"]).with(f.attrs.desc.is_some()),
+            Some(Member::RawInt(_)) => Fmt::new(&["java", "Java"]),
+            Some(Member::RawFloat(_)) => Fmt::new(&["java", "JavaFloat"]),
+            Some(Member::Raw { .. }) => Fmt::new(&["java", "JavaStr"]),
+            Some(Member::Terminated { .. }) => super::java::terminated_format(f),
+            Some(Member::FixedLength {
+                len, padded: true, ..
+            }) => Fmt::new(&["Fixed"]).with(Literal::usize_suffixed(len)),
+            Some(Member::FixedLength { .. }) => Fmt::new(&["Natural"]),
+            Some(Member::Text) | None => Fmt::new(&["hbase_ordered", "Text"]),
+        };
+        match f.class {
+            Class::Option(_) => Fmt::new(&["hbase_ordered", "Nullable"])
+                .with(value)
+                .with(self.in_dropped_tail(f)),
+            _ => value,
+        }
     }
 
     fn range(&self, f: &Field) -> Result<RangeKind, Refusal> {
@@ -185,24 +143,27 @@ impl Encoding for Ordered {
         }
         Ok(RangeKind::Monotone { descending: desc })
     }
+}
 
-    /// An ascending `OrderedBlob`, `RawString` or `RawBytes` runs to the end of the key. Every
-    /// other member is self-delimiting.
-    fn range_open(&self, f: &Field) -> bool {
-        f.attrs.desc.is_none() && member(f).is_some_and(Member::last_only)
-    }
-
-    /// A `RawString` or `RawBytes` goes last only.
-    fn tail_window(&self, _f: &Field) -> bool {
-        false
-    }
-
-    fn leading_digits(&self, _f: &Field) -> Option<(u32, usize, u128)> {
-        None
-    }
-
-    fn type_name(&self, f: &Field) -> Option<String> {
-        Some(member(f).map_or_else(|| "?".into(), Member::name))
+/// A header byte before each `Ordered` number, the `Raw` numbers and fixed lengths bare; a NULL
+/// is one byte (or none, when dropped).
+fn width(f: &Field) -> Width {
+    let value = match member(f) {
+        Some(Member::Int(n) | Member::Float(n)) => Width::Fixed(1 + n),
+        Some(Member::RawInt(n) | Member::RawFloat(n)) => Width::Fixed(n),
+        Some(Member::FixedLength { len, .. }) => Width::Fixed(len),
+        Some(
+            Member::Text
+            | Member::BlobVar
+            | Member::Blob
+            | Member::Raw { .. }
+            | Member::Terminated { .. },
+        ) => Width::Unbounded,
+        Some(Member::Numeric) | None => Width::Unknown,
+    };
+    match (&f.class, value) {
+        (Class::Option(_), Width::Fixed(n)) => Width::Max(n),
+        (_, value) => value,
     }
 }
 

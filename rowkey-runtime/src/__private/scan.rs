@@ -1,7 +1,11 @@
-//! The traits of the generated scan builder's refusals. Each is implemented by no type; a
-//! hidden builder method bounded by one turns a call the builder does not take into an error
+//! What a generated scan builder names: its states, the planner it drives (the runtime's
+//! `scan::partial`), and the traits of its refusals. Each refusal is implemented by no type;
+//! a hidden builder method bounded by one turns a call the builder does not take into an error
 //! whose message teaches the rule. The derive names them through a typed table
 //! (`rowkey-derive`'s `encodings/refusal.rs`), which a unit test there holds against this file.
+
+pub use crate::scan::partial::{encode_short, show_field, PartialKey};
+pub use crate::scan::FieldRange;
 
 /// Implemented by the states of a generated scan builder that can be planned. Missing when a
 /// hash salt without buckets hashes a field the partial key does not fix.

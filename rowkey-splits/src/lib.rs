@@ -4,7 +4,7 @@
 //! splits for salted keys, quantiles of a sample, and [`check`], which finds regions no key can
 //! reach.
 //!
-//! Depend on it through the facade: `rowkey = { version = "0.1", features = ["regions"] }` makes
+//! Depend on it through the facade: `rowkey = { version = "0.1", features = ["splits"] }` makes
 //! this crate `rowkey::splits` and gives every derived key `K::split_points(regions)`:
 //!
 //! ```
@@ -33,9 +33,6 @@ mod key;
 mod reach;
 mod regionsplitter;
 mod sample;
-
-#[doc(hidden)]
-pub mod __private;
 
 use core::fmt;
 
