@@ -29,7 +29,7 @@ const HOST: [u8; 3] = [0, 0, 1];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start_ms: i64 = 1_700_000_000_000;
-    // A row OpenTSDB 2.5 itself keyed (tests/data/opentsdb_rowkey.jsonl, line ot-57): metric
+    // A row OpenTSDB 2.5 itself keyed (rowkey-testkit/data/opentsdb_rowkey.jsonl, line ot-57): metric
     // 000001 at timestamp 0, two tags, 20 buckets of 1 byte. Byte for byte.
     let golden = TsdbRow {
         metric: [0, 0, 1],

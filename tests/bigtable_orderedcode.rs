@@ -1,6 +1,6 @@
-//! Bigtable row-key schema types that sort: every line of tests/data/bigtable_orderedcode.jsonl
+//! Bigtable row-key schema types that sort: every line of rowkey-testkit/data/bigtable_orderedcode.jsonl
 //! (transcribed from google/orderedcode's tests, Google's Cassandra-to-Bigtable proxy's tests
-//! and the admin API's reference; see tests/data/README.md).
+//! and the admin API's reference; see rowkey-testkit/data/README.md).
 //!
 //! - Whole keys: a struct declared as the line's schema encodes the line's values to the line's
 //!   key, and decodes it back; and the struct's `BigtableKey::ROW_KEY_SCHEMA` declares the
@@ -24,7 +24,7 @@ use rowkey::encodings::bigtable::{FieldType, IntEncoding, RowKeySchema};
 use rowkey::{DecodeError, RowKey};
 use serde_json::Value;
 
-mod support;
+use rowkey_testkit::props as support;
 use support::{hex, unhex_str as unhex};
 
 /// A field value from a line's `values`.
@@ -203,7 +203,7 @@ struct Ordered32 {
 
 #[test]
 fn every_line() {
-    let text = std::fs::read_to_string("tests/data/bigtable_orderedcode.jsonl").unwrap();
+    let text = rowkey_testkit::golden::text("bigtable_orderedcode.jsonl");
     let mut failures = Vec::new();
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
     for (n, line) in text.lines().enumerate() {

@@ -11,9 +11,7 @@ use rowkey::encodings::bigtable::{FieldType, IntEncoding, SchemaError, SchemaFie
 use rowkey::RowKey;
 use serde_json::{json, Value};
 
-#[path = "support/bigtable_keys.rs"]
-mod keys;
-use keys::{Event, Row};
+use rowkey_testkit::keys::{Event, Row};
 
 #[test]
 fn the_readme_keys_schemas() {

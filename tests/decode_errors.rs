@@ -1,7 +1,7 @@
 //! Decoding never panics, accepts only canonical keys, and names the field and byte offset of
 //! every problem.
 
-mod support;
+use rowkey_testkit::props as support;
 
 use proptest::prelude::*;
 use rowkey::{DecodeError, RowKey};

@@ -1,8 +1,11 @@
-//! Facts about HBase, printed by running HBase's own Java code (see tests/data/README.md):
-//! every line of each file must be reproduced byte for byte.
+//! Facts about HBase, printed by running HBase's own Java code (see rowkey-testkit/data/README.md):
+//! every line of each file must be reproduced byte for byte. `toStringBinary` both ways is
+//! every line of to_string_binary.jsonl.
 
-mod support;
+use rowkey_testkit::props as support;
 
+use proptest::prelude::*;
+use rowkey::hbase::{from_string_binary, parse_string_binary, to_string_binary};
 use rowkey::scan::prefix_stop;
 use rowkey::{EncodeError, RowKey};
 
@@ -217,4 +220,74 @@ fn reversed_prefix_scans_swap_hbase_start_and_stop() {
         checked += 1;
     }
     assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn every_to_string_binary_line() {
+    let (mut format, mut parse) = (0, 0);
+    for line in lines("to_string_binary.jsonl") {
+        match line["kind"].as_str().unwrap() {
+            "format" => {
+                let bytes = hex(&line["bytes"]);
+                let s = to_string_binary(&bytes);
+                assert_eq!(s, line["to_string_binary"].as_str().unwrap());
+                assert_eq!(
+                    from_string_binary(&s),
+                    hex(&line["to_bytes_binary_of_string"])
+                );
+                assert_eq!(
+                    parse_string_binary(&s).unwrap(),
+                    bytes,
+                    "the strict parser reads what HBase writes"
+                );
+                format += 1;
+            }
+            "parse" => {
+                let input = line["input"].as_str().unwrap();
+                let bytes = from_string_binary(input);
+                assert_eq!(
+                    bytes,
+                    hex(&line["to_bytes_binary"]),
+                    "lenient parse of {input:?}"
+                );
+                assert_eq!(
+                    to_string_binary(&bytes),
+                    line["to_string_binary_of_result"].as_str().unwrap()
+                );
+                parse += 1;
+            }
+            other => panic!("{other}"),
+        }
+    }
+    assert!(format > 200 && parse > 10, "{format} {parse}");
+}
+
+#[test]
+fn strict_parser_rejects_what_hbase_would_mangle() {
+    for (input, position) in [
+        (r"\x4", 0),
+        (r"ab\x", 2),
+        (r"a\q", 1),
+        (r"\xZZ", 0),
+        ("tab\there", 3),
+        ("é", 0),
+        (r"ok\x41\", 6),
+    ] {
+        let err = parse_string_binary(input).unwrap_err();
+        assert_eq!(err.position, position, "{input:?}: {err}");
+        assert!(err
+            .to_string()
+            .starts_with(&format!("at character {position}: ")));
+    }
+    assert_eq!(parse_string_binary(r"\xff\x5c").unwrap(), [0xFF, b'\\']);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #[test]
+    fn string_binary_round_trips(bytes in proptest::collection::vec(any::<u8>(), 0..40)) {
+        let s = to_string_binary(&bytes);
+        prop_assert_eq!(from_string_binary(&s), bytes.clone());
+        prop_assert_eq!(parse_string_binary(&s).unwrap(), bytes);
+    }
 }

@@ -1,8 +1,8 @@
 //! Keys Java code already wrote (HBase's `Bytes.add` of `Bytes.toBytes` parts): every line of
-//! `tests/data/java_concat.jsonl` encodes to its key and decodes back through a derived struct
+//! `rowkey-testkit/data/java_concat.jsonl` encodes to its key and decodes back through a derived struct
 //! of its shape.
 
-mod support;
+use rowkey_testkit::props as support;
 
 use rowkey::{EncodeError, RowKey};
 use support::{golden, unhex};

@@ -1,8 +1,8 @@
 //! OpenTSDB's own row keys: every `rowkey`, `salt_bytes` and `base_time` line of
-//! `tests/data/opentsdb_rowkey.jsonl` (printed by OpenTSDB 2.5's `RowKey` and `Internal`) is
+//! `rowkey-testkit/data/opentsdb_rowkey.jsonl` (printed by OpenTSDB 2.5's `RowKey` and `Internal`) is
 //! reproduced by a derived key struct and the helpers, for every salt width and bucket count.
 
-mod support;
+use rowkey_testkit::props as support;
 
 use rowkey::opentsdb::{base_time, Tags};
 use rowkey::{RowKey, Salt};

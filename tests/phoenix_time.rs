@@ -1,6 +1,6 @@
 //! Phoenix DATE, TIME, TIMESTAMP (and their UNSIGNED_ forms), BOOLEAN, FLOAT, UNSIGNED_FLOAT,
 //! UNSIGNED_DOUBLE, UNSIGNED_TINYINT and UNSIGNED_SMALLINT against the bytes Phoenix's own type
-//! classes wrote (tests/data/phoenix_time_types.jsonl; see tests/data/README.md). Every line is
+//! classes wrote (rowkey-testkit/data/phoenix_time_types.jsonl; see rowkey-testkit/data/README.md). Every line is
 //! checked: an encode line's ASC and DESC bytes and the decode back to the value *Phoenix*
 //! decoded; a decode line's bytes decode to Phoenix's value when Phoenix writes those bytes
 //! itself, and are refused otherwise (decode is canonical). Then properties: order, round trip,
@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use rowkey::{DecodeError, EncodeError, RowKey};
 use serde_json::Value;
 
-mod support;
+use rowkey_testkit::props as support;
 use support::{hex, unhex_str as unhex};
 
 /// One-field keys, ascending and `#[desc]`.
@@ -257,7 +257,7 @@ fn decode_line(line: &Value, sql: &str) -> &'static str {
 #[test]
 fn every_phoenix_time_types_line() {
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
-    let text = include_str!("data/phoenix_time_types.jsonl");
+    let text = rowkey_testkit::golden::text("phoenix_time_types.jsonl");
     for (n, text) in text.lines().enumerate() {
         let line: Value = serde_json::from_str(text).expect("a JSON line");
         let sql = line["sql_type"].as_str().expect("sql_type");
@@ -554,7 +554,7 @@ fn chrono_date_times_write_the_golden_bytes() {
         Some((hex(&a.encode().ok()?), hex(&d.encode().ok()?)))
     }
     let mut checked = 0;
-    for text in include_str!("data/phoenix_time_types.jsonl").lines() {
+    for text in rowkey_testkit::golden::text("phoenix_time_types.jsonl").lines() {
         let line: Value = serde_json::from_str(text).unwrap();
         let sql = line["sql_type"].as_str().unwrap();
         if line["kind"] != "encode"

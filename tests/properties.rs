@@ -1,7 +1,7 @@
 //! Byte order is the product: for every supported type and attribute, alone and in multi-field
 //! keys, `decode(encode(x)) == x` and `x < y` (logical) iff `encode(x) < encode(y)` (bytes).
 
-mod support;
+use rowkey_testkit::props as support;
 
 use core::cmp::Ordering;
 use proptest::prelude::*;

@@ -8,18 +8,9 @@ use rowkey::{DecodeError, EncodeError, RowKey, ScanPlan, MAX_ROW_LENGTH};
 /// Runs `plan` against `keys` stored in a sorted map; returns the merged rows, decoded.
 fn scan<K: RowKey>(keys: &[K], plan: &ScanPlan) -> Vec<K> {
     let store: BTreeMap<Vec<u8>, ()> = keys.iter().map(|k| (k.encode().unwrap(), ())).collect();
-    let streams: Vec<Vec<Vec<u8>>> = plan
-        .ranges()
+    rowkey_testkit::scan::read_plan(&store, plan)
         .iter()
-        .map(|r| {
-            store
-                .range::<[u8], _>(r.to_bounds())
-                .map(|(k, _)| k.clone())
-                .collect()
-        })
-        .collect();
-    plan.merge(streams.into_iter().map(Vec::into_iter))
-        .map(|k| K::decode(&k).unwrap())
+        .map(|k| K::decode(k).unwrap())
         .collect()
 }
 

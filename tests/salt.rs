@@ -1,7 +1,7 @@
 //! Salts: byte-exact with HBase's MD5 and Phoenix's SaltingUtil (golden vectors printed by
 //! their Java code), verified on decode, and spread as promised.
 
-mod support;
+use rowkey_testkit::props as support;
 
 use rowkey::salt::{java_array_hash, md5, md5_bucket, phoenix_bucket};
 use rowkey::{DecodeError, RowKey, Salt};

@@ -5,6 +5,8 @@
 //! through the async path (`rowkey::stream`): redb behind tokio's `spawn_blocking` as a client
 //! that returns pages, fanned out and merged, forward and in reverse, with limits.
 
+#![cfg(feature = "async")]
+
 use core::ops::Bound;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -13,7 +15,7 @@ use proptest::prelude::*;
 use redb::{backends::InMemoryBackend, Database, ReadableDatabase, TableDefinition};
 use rowkey::{EncodeError, RowKey, ScanPlan};
 
-mod support;
+use rowkey_testkit::props as support;
 
 const ROWS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("rows");
 

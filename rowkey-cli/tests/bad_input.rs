@@ -234,10 +234,8 @@ fn ctrl_c_stops_a_long_run_with_a_report_of_what_was_done() {
 }
 
 fn live(name: &str) -> String {
-    format!(
-        "{}/../rowkey-studio/tests/data/live/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    let path = rowkey_testkit::golden::path("live").join(name);
+    path.to_string_lossy().into_owned()
 }
 
 /// `rowkey heat` on each store's output: the hottest range listed; bad files refused with

@@ -76,11 +76,7 @@ fn tsb_and_untsb_refuse_malformed_input() {
 /// Every RegionSplitter line of the golden file the `splits` command can express.
 #[test]
 fn splits_match_hbase_region_splitter() {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/splits.jsonl"
-    ))
-    .unwrap();
+    let text = rowkey_testkit::golden::text("splits.jsonl");
     let mut checked = 0;
     for line in text.lines() {
         let line: Value = serde_json::from_str(line).unwrap();

@@ -20,10 +20,8 @@
 //! the client is faster). `ROWKEY_BENCH_ROWS` sets the table's size. Without an emulator it prints a notice and ends
 //! (see `tests/emulator/mod.rs`).
 
-#[path = "../tests/emulator/mod.rs"]
-mod emulator;
-#[path = "../tests/read_checks/mod.rs"]
-mod read_checks;
+use rowkey_testkit::bigtable as emulator;
+use rowkey_testkit::bigtable::reads as read_checks;
 
 use std::time::{Duration, Instant};
 

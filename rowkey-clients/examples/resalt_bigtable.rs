@@ -280,3 +280,42 @@ mod existing {
         Ok(name)
     }
 }
+
+// The example's own checks (`cargo test` runs them: `test = true` in Cargo.toml): the program
+// stays short, and it runs to its end on the emulator.
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_resalt_program_is_at_most_40_lines() {
+        let source = include_str!("resalt_bigtable.rs");
+        let program: Vec<&str> = source
+            .lines()
+            .skip_while(|l| *l != "// The program.")
+            .skip(1)
+            .take_while(|l| *l != "// The program ends here.")
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
+            .collect();
+        assert!(
+            program
+                .first()
+                .is_some_and(|l| l.starts_with("pub fn main()")),
+            "{program:?}"
+        );
+        assert!(
+            program.len() <= 40,
+            "{} lines:\n{}",
+            program.len(),
+            program.join("\n")
+        );
+    }
+
+    #[test]
+    fn the_resalt_program_runs_on_the_emulator() {
+        let Some(emulator) = rowkey_testkit::bigtable::Emulator::start() else {
+            return;
+        };
+        // The only test of this binary that reads the variable.
+        std::env::set_var("BIGTABLE_EMULATOR_HOST", emulator.addr.to_string());
+        super::main().expect("the re-salt");
+    }
+}

@@ -15,9 +15,9 @@
 //! Without an emulator (and `CI` unset) the emulator tests print a notice and pass; see
 //! `tests/emulator/mod.rs`.
 
-mod emulator;
+use rowkey_testkit::bigtable as emulator;
 mod fake_bigtable;
-mod read_checks;
+use rowkey_testkit::bigtable::reads as read_checks;
 
 use read_checks::{keys, load, pairs, value, Metric};
 

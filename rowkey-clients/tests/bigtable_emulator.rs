@@ -14,7 +14,7 @@
 //! error. Without an emulator (and `CI` unset) each test prints a notice and passes; see
 //! `tests/emulator/mod.rs`.
 
-mod emulator;
+use rowkey_testkit::bigtable as emulator;
 
 use std::fmt::Debug;
 use std::sync::OnceLock;
@@ -25,6 +25,7 @@ use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::SampleRowKeysRequ
 use rowkey::stream::Pages;
 use rowkey::{RowKey, ScanPlan, ScanRange};
 use rowkey_clients::bigtable::{range_row_set, row_set, split_points};
+use rowkey_testkit::Rng;
 
 /// Rows written per layout.
 const ROWS: usize = 100_000;
@@ -38,27 +39,6 @@ fn runtime() -> &'static tokio::runtime::Runtime {
             .build()
             .unwrap()
     })
-}
-
-/// SplitMix64: the tests' random numbers, seeded per layout so a failure repeats.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len() as u64) as usize]
-    }
 }
 
 /// A query: a plan and the brute-force filter it must agree with.
@@ -181,7 +161,7 @@ where
         for window in logical.windows(2) {
             assert_ne!(window[0].0, window[1].0, "the generated keys are distinct");
         }
-        let mut rng = Rng(name.len() as u64);
+        let mut rng = Rng::new(name.len() as u64);
         let mut reads = 0;
         for (q, (plan, want)) in queries.iter().enumerate() {
             let expected: Vec<&K> = logical
@@ -209,8 +189,8 @@ where
             let fewest = scanned / (40 * plan.ranges().len().max(1)) + 1;
             for reversed in [false, true] {
                 ways.push(Read::Paged {
-                    page: (*rng.pick(&[1, 7, 1000])).max(fewest),
-                    concurrency: *rng.pick(&[1, 4, 16]),
+                    page: rng.pick(&[1, 7, 1000]).max(fewest),
+                    concurrency: rng.pick(&[1, 4, 16]),
                     reversed,
                     limit: (rng.below(2) == 0).then(|| rng.below(400) as usize),
                 });
@@ -295,11 +275,11 @@ struct Md5Row {
 
 #[test]
 fn md5_buckets() {
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     let keys = distinct(&mut rng, ROWS, |r| Md5Row {
         day: r.below(20) as u16,
         time: r.below(86_400) as u32,
-        id: r.next(),
+        id: r.next_u64(),
     });
     let mut queries: Vec<Query<Md5Row>> = Vec::new();
     for _ in 0..8 {
@@ -346,7 +326,7 @@ struct Spread {
 
 #[test]
 fn random_salt() {
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     let keys = distinct(&mut rng, ROWS, |r| Spread {
         user: r.below(500) as u32,
         seq: r.below(1 << 20) as u32,
@@ -390,7 +370,7 @@ struct Recent {
 
 #[test]
 fn leading_reverse_timestamp() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     let hosts = ["", "a", "a\0", "ab", "b", "web-01", "web-010", "\u{ff}"];
     let keys = distinct(&mut rng, ROWS, |r| Recent {
         ts: 1_700_000_000_000 + r.below(200_000) as i64,
@@ -432,7 +412,7 @@ struct JavaRow {
 
 #[test]
 fn java_raw_string() {
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     let names: Vec<String> = (0..300).map(|i| format!("row{i}")).collect();
     let keys = distinct(&mut rng, ROWS, |r| JavaRow {
         key: r.pick(&names).clone(),
@@ -476,13 +456,13 @@ struct SchemaRow {
 
 #[test]
 fn bigtable_row_key_schema() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     let tenants = ["", "a", "a\0b", "acme", "acme\0", "b\u{7f}"];
     let names = ["", "\0", "x", "xy", "y", "\u{e9}t\u{e9}"];
     let keys = distinct(&mut rng, ROWS, |r| SchemaRow {
         tenant: r.pick(&tenants).to_string(),
         name: r.pick(&names).to_string(),
-        id: r.next() as i64 >> r.below(64),
+        id: r.next_u64() as i64 >> r.below(64),
     });
     let mut queries: Vec<Query<SchemaRow>> = Vec::new();
     for _ in 0..6 {
@@ -543,12 +523,12 @@ struct TupleRow {
 
 #[test]
 fn fdb_tuple() {
-    let mut rng = Rng(6);
+    let mut rng = Rng::new(6);
     let apps = ["", "a", "a\0", "b", "\u{ff}"];
     let tags: [Option<&[u8]>; 5] = [None, Some(b""), Some(b"\0"), Some(b"\xff"), Some(b"t")];
     let keys = distinct(&mut rng, ROWS, |r| TupleRow {
         app: r.pick(&apps).to_string(),
-        n: (r.next() as i64) >> r.below(64),
+        n: (r.next_u64() as i64) >> r.below(64),
         tag: r.pick(&tags).map(<[u8]>::to_vec),
     });
     let mut queries: Vec<Query<TupleRow>> = Vec::new();
@@ -597,11 +577,11 @@ fn sample_row_keys_become_split_points() {
     runtime().block_on(async {
         let client = emulator.data().await;
         let table = emulator.create_table("sampled").await;
-        let mut rng = Rng(7);
+        let mut rng = Rng::new(7);
         let keys = distinct(&mut rng, 20_000, |r| Md5Row {
             day: r.below(3) as u16,
             time: r.below(86_400) as u32,
-            id: r.next(),
+            id: r.next_u64(),
         });
         write(&client, &table, &keys).await;
         let samples: Vec<_> = client
@@ -654,11 +634,11 @@ fn a_server_killed_mid_read_is_an_error() {
     runtime().block_on(async {
         let client = emulator.data().await;
         let table = emulator.create_table("doomed").await;
-        let mut rng = Rng(8);
+        let mut rng = Rng::new(8);
         let keys = distinct(&mut rng, 50_000, |r| Md5Row {
             day: 1,
             time: r.below(86_400) as u32,
-            id: r.next(),
+            id: r.next_u64(),
         });
         write(&client, &table, &keys).await;
         let plan = Md5Row::scan().day(1).plan().unwrap();
@@ -717,8 +697,7 @@ fn the_features_header_is_feature_flags_with_reverse_scans() {
 }
 
 // The Bigtable guide's keys (`rowkey::encodings::bigtable`).
-#[path = "../../tests/support/bigtable_keys.rs"]
-mod readme_keys;
+use rowkey_testkit::keys as readme_keys;
 
 /// The REST JSON of a schema read into the admin API's `Type.Struct`, written from the API's
 /// reference (independent of `rowkey_clients::bigtable::admin`).

@@ -3,7 +3,7 @@
 //! Phoenix), each with 200,000 rows, writers, readers, a killed and resumed copy, verification
 //! and cut-over. The driver is `migrate/mod.rs`.
 
-mod emulator;
+use rowkey_testkit::bigtable as emulator;
 mod migrate;
 
 use migrate::cases::{AddSalt, Resalt, ToPhoenix};

@@ -6,7 +6,7 @@
 //! same indexes resume those units from the checkpoints the dead ones kept in a Bigtable table.
 //! Then verification agrees, and both tables equal what the writers know they wrote.
 
-mod emulator;
+use rowkey_testkit::bigtable as emulator;
 
 use std::collections::BTreeMap;
 use std::process::{Child, Command, Stdio};

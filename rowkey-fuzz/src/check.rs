@@ -619,16 +619,7 @@ fn scans<K: Fuzz>(
             (Ok(p), true) => p,
         };
         doing(|| format!("{}: {plan:?}", q.what));
-        let streams: Vec<Vec<Vec<u8>>> = plan
-            .ranges()
-            .iter()
-            .map(|r| {
-                store
-                    .range::<[u8], _>(r.to_bounds())
-                    .map(|(k, _)| k.clone())
-                    .collect()
-            })
-            .collect();
+        let streams = rowkey_testkit::scan::read_ranges(&store, &plan);
         let merged: Vec<Vec<u8>> = plan
             .merge(streams.iter().map(|s| s.clone().into_iter()))
             .collect();
@@ -682,7 +673,7 @@ fn scans<K: Fuzz>(
         }
         // The same ranges in HBase's filter language, read by a model of its `ParseFilter`.
         let text = filter.to_filter_string();
-        let parsed = crate::parse_filter::parse(&text).map_err(|e| {
+        let parsed = rowkey_testkit::parse_filter::parse(&text).map_err(|e| {
             format!(
                 "{}: the filter string does not parse ({e}): {}",
                 q.what,

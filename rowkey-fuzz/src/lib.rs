@@ -1,4 +1,4 @@
-//! rowkey's random-layout fuzzer. `build.rs` generates hundreds of `#[derive(RowKey)]` layouts
+//! rowkey's random-layout fuzzer. `build/main.rs` generates hundreds of `#[derive(RowKey)]` layouts
 //! from a seed (every field type, attribute combination, salt kind, binary and text), each with
 //! the README's rules for it written independently of rowkey's code; [`check()`] runs every
 //! property the README promises on each layout.
@@ -16,12 +16,10 @@ pub mod check;
 pub mod nested;
 pub mod order;
 pub mod pairs;
-pub mod parse_filter;
-pub mod rng;
 pub mod schema;
 pub mod values;
 
 pub use check::{check, Config, Fuzz, Query, Stats};
 pub use pairs::{check_pair, Pair};
-pub use rng::Rng;
+pub use rowkey_testkit::{rng, Rng};
 pub use values::Values;

@@ -89,13 +89,11 @@ pub fn bound_ok<T>(b: &Bound<T>, accepts: impl Fn(&T) -> bool) -> bool {
     }
 }
 
-impl Rng {
-    /// OpenTSDB tag pairs: up to three, UIDs of nasty bytes (so pairs share prefixes).
-    pub fn tags(&mut self) -> rowkey::opentsdb::Tags {
-        let n = self.index(4);
-        let uid = |g: &mut Rng| [g.pick(&[0u8, 1, 0xFF]), g.pick(&[0u8, 7]), g.byte()];
-        rowkey::opentsdb::Tags((0..n).map(|_| (uid(self), uid(self))).collect())
-    }
+/// OpenTSDB tag pairs: up to three, UIDs of nasty bytes (so pairs share prefixes).
+pub fn tags(g: &mut Rng) -> rowkey::opentsdb::Tags {
+    let n = g.index(4);
+    let uid = |g: &mut Rng| [g.pick(&[0u8, 1, 0xFF]), g.pick(&[0u8, 7]), g.byte()];
+    rowkey::opentsdb::Tags((0..n).map(|_| (uid(g), uid(g))).collect())
 }
 
 /// A chrono instant: [`Rng::instant`]'s, where chrono can hold it (else 1970), and sometimes a

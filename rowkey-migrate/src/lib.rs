@@ -73,6 +73,7 @@ mod dual;
 #[cfg(feature = "async")]
 mod dual_stream;
 mod job;
+mod memory;
 mod migration;
 mod plan;
 mod progress;
@@ -90,6 +91,7 @@ pub use dual::Dual;
 #[cfg(feature = "async")]
 pub use dual_stream::DualStream;
 pub use job::JobSpec;
+pub use memory::{MemoryError, MemoryStore};
 pub use migration::{salt_width, Migration};
 pub use plan::{Fingerprints, MigrateError, Plan, Unit};
 pub use progress::Progress;

@@ -22,7 +22,9 @@ struct Point {
 }
 
 fn main() {
-    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/live/");
+    // The stores' own output the tests read (rowkey-testkit/data/live).
+    let sample = rowkey_testkit::golden::path("live/");
+    let sample = sample.to_string_lossy();
     let mut files: Vec<String> = std::env::args().skip(1).collect();
     if files.is_empty() {
         files = [

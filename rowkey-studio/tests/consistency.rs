@@ -12,6 +12,7 @@ use rowkey::{RowKey, ScanRange};
 use rowkey_studio::diagnose::{diagnose, Kind};
 use rowkey_studio::summary::{cells, Row};
 use rowkey_studio::{json, Design, Outcome, Query, Span, Study};
+use rowkey_testkit::Rng;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]
 struct TimeFirst {
@@ -38,21 +39,6 @@ struct Newest {
 struct ById {
     id: u32,
     ts: u64,
-}
-
-/// splitmix64: the test's own generator (no dependency).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 type Event = (u64, u32, u8);
@@ -193,7 +179,7 @@ fn column(figure: &str) -> Option<usize> {
 
 #[test]
 fn every_number_about_a_design_agrees() {
-    let mut rng = Rng(35);
+    let mut rng = Rng::new(35);
     let mut verdicts = std::collections::BTreeMap::new();
     for case in 0..64 {
         let writes = 3_000 + rng.below(9_000);
@@ -215,7 +201,7 @@ fn every_number_about_a_design_agrees() {
         .buckets(4 + rng.below(60) as usize);
         if rng.below(3) == 0 {
             let mut points: Vec<Vec<u8>> = (0..1 + rng.below(20))
-                .map(|_| rng.next().to_be_bytes()[..1 + rng.below(3) as usize].to_vec())
+                .map(|_| rng.next_u64().to_be_bytes()[..1 + rng.below(3) as usize].to_vec())
                 .collect();
             points.sort();
             points.dedup();

@@ -1,4 +1,4 @@
-//! Live heat: each store's documented output (fixtures in `tests/data/live`, see its README)
+//! Live heat: each store's documented output (fixtures in `rowkey-testkit/data/live`, see its README)
 //! read into key ranges and loads, checked against a recount of the files done here by plain
 //! line reading; the hottest ranges decoded into the key's fields; the same load fed through
 //! the simulator and through each importer gives the same picture; bad input names its line.
@@ -30,8 +30,10 @@ struct Reading {
 }
 
 fn data(name: &str) -> (String, String) {
-    let path = format!("{}/tests/data/live/{name}", env!("CARGO_MANIFEST_DIR"));
-    (name.to_string(), std::fs::read_to_string(path).unwrap())
+    (
+        name.to_string(),
+        rowkey_testkit::golden::text(&format!("live/{name}")),
+    )
 }
 
 fn close(a: f64, b: f64) -> bool {

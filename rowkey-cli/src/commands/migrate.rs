@@ -3,20 +3,40 @@
 //! in memory: the plan, the new table's create commands, and at each moment what a reader of
 //! the old table alone, of the new table alone and of both merged saw, against the truth.
 
-mod mem;
-
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
-use rowkey::migrate::{create_commands, Dual, Migration, Phase, Plan, Progress, Reads};
-use rowkey::{EncodeError, RowKey, ScanPlan};
+use rowkey::migrate::{
+    create_commands, Dual, MemoryStore, Migration, MoveStore, Phase, Plan, Progress, Reads, Side,
+};
+use rowkey::{EncodeError, RowKey, ScanPlan, ScanRange};
 
 use crate::cli::{MigrateArgs, MoveDesign};
 use crate::designs::{message, Md5Buckets, Message, TimestampFirst};
 use crate::error::InputError;
-use mem::Tables;
+
+/// The two tables of the simulated move, in memory: key → the message's version (big-endian),
+/// in the new table a version or a tombstone.
+type Tables = MemoryStore<[u8; 8]>;
+
+/// A range's rows: key and version (`None`: a tombstone).
+type Stream = std::vec::IntoIter<(Vec<u8>, Option<u64>)>;
+
+/// The rows (and tombstones) of `side`'s table in each of `ranges`, one stream per range.
+fn streams(tables: &Tables, side: Side, ranges: &[ScanRange]) -> Vec<Stream> {
+    ranges
+        .iter()
+        .map(|r| {
+            let rows = tables.scan(side, r, usize::MAX).unwrap_or_default();
+            rows.into_iter()
+                .map(|(k, v)| (k, v.map(u64::from_be_bytes)))
+                .collect::<Vec<_>>()
+                .into_iter()
+        })
+        .collect()
+}
 
 /// A design's key of a message, and its read of the newest messages.
 trait Keyed: RowKey + Send + 'static {
@@ -159,7 +179,9 @@ impl<Old: Keyed, New: Keyed> Sim<'_, Old, New> {
                 self.migration.write(phase, New::of(m))
             }
             .map_err(|e| InputError(e.to_string()))?;
-            self.tables.apply(&writes, self.version);
+            self.migration
+                .apply(&self.tables, &writes, Some(&self.version.to_be_bytes()))
+                .map_err(|e| InputError(e.to_string()))?;
         }
         Ok(())
     }
@@ -179,11 +201,11 @@ impl<Old: Keyed, New: Keyed> Sim<'_, Old, New> {
             })
         };
         let converted: Vec<(Vec<u8>, Option<u64>)> = old_plan
-            .merge(self.tables.read_old(old_plan.ranges()))
+            .merge(streams(&self.tables, Side::Old, old_plan.ranges()))
             .filter_map(|(k, v)| Some((self.migration.new_key(&k, 0).ok()?, v)))
             .collect();
         let new_rows: Vec<(Vec<u8>, Option<u64>)> = new_plan
-            .merge(self.tables.read_new(new_plan.ranges()))
+            .merge(streams(&self.tables, Side::New, new_plan.ranges()))
             .collect();
         let collect = |rows: Vec<(Vec<u8>, Option<u64>)>| -> Truth {
             rows.into_iter()
@@ -223,24 +245,23 @@ fn simulate<Old: Keyed, New: Keyed>(
             .unwrap_or_default()
     };
     let units = args.units as usize;
-    let tables = Tables::default();
+    let tables = Tables::new();
     let mut truth = Truth::new();
-    {
-        let mut old = tables.old.lock().unwrap_or_else(|p| p.into_inner());
-        for i in 0..args.rows {
-            let m = message(i);
-            let key = Old::of(m).encode().map_err(|e| InputError(e.to_string()))?;
-            old.insert(key, 0);
-            truth.insert((m.ts, m.id), 0);
-        }
+    let mut rows = Vec::new();
+    for i in 0..args.rows {
+        let m = message(i);
+        let key = Old::of(m).encode().map_err(|e| InputError(e.to_string()))?;
+        rows.push((key, 0u64.to_be_bytes()));
+        truth.insert((m.ts, m.id), 0);
     }
+    tables.load_old(rows);
     // Start: the plan, from the old layout's buckets or a sample of its keys.
     let (plan, from) = match Plan::for_layout::<Old, New>(units) {
         Ok(p) => (p, "the old layout's buckets"),
         Err(_) => {
-            let old = tables.old.lock().unwrap_or_else(|p| p.into_inner());
+            let old = tables.old_rows();
             let step = (old.len() / 4096).max(1);
-            let sample: Vec<&Vec<u8>> = old.keys().step_by(step).collect();
+            let sample: Vec<&Vec<u8>> = old.iter().map(|(k, _)| k).step_by(step).collect();
             let plan = Plan::from_sample::<Old, New, _>(&sample, units)
                 .map_err(|e| InputError(e.to_string()))?;
             (plan, "a sample of its keys")
@@ -380,30 +401,10 @@ fn simulate<Old: Keyed, New: Keyed>(
         line(&sim, out, Phase::Copy, &what)?;
     }
     // Verify (writers paused for the comparison).
-    let verification = {
-        let mut v = sim.migration.verify();
-        for (k, val) in sim
-            .tables
-            .old
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-        {
-            v.old_row(k, &val.to_be_bytes());
-        }
-        for (k, val) in sim
-            .tables
-            .new
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-        {
-            if let Some(val) = val {
-                v.new_row(k, &val.to_be_bytes());
-            }
-        }
-        v.finish()
-    };
+    let verification = sim
+        .migration
+        .verify_store(&sim.tables)
+        .map_err(|e| InputError(e.to_string()))?;
     let agree = verification.units.iter().filter(|u| u.agrees()).count();
     line(
         &sim,
@@ -419,7 +420,10 @@ fn simulate<Old: Keyed, New: Keyed>(
     }
     sim.write(Phase::CutOver)?;
     line(&sim, out, Phase::CutOver, "cut over")?;
-    let purged = sim.tables.purge();
+    let purged = sim
+        .migration
+        .purge_tombstones(&sim.tables)
+        .map_err(|e| InputError(e.to_string()))?;
     sim.write(Phase::Retired)?;
     line(
         &sim,

@@ -2,7 +2,7 @@
 //! split over several (`value_size`), a row possibly abandoned (`reset_row`) before its
 //! `commit_row`. [`Chunks`] is the state machine Google's clients run (the rules of
 //! `ReadRowsResponse.CellChunk` in `bigtable.proto`), checked against the conformance tests of
-//! googleapis/conformance-tests (`tests/data/bigtable_readrows.json`): it yields only committed
+//! googleapis/conformance-tests (`rowkey-testkit/data/bigtable_readrows.json`): it yields only committed
 //! rows, in order, and refuses whatever the protocol never sends.
 
 use std::fmt;

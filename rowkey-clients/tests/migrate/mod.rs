@@ -100,20 +100,7 @@ impl<T: Tables> CopyStore for Store<'_, T> {
     }
 }
 
-/// A small xorshift generator: the tests are reproducible.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed | 1)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n.max(1)
-    }
-}
+pub use rowkey_testkit::Rng;
 
 /// The rows before the move: 4 metrics × 1,000 timestamps × 50 ids.
 pub fn initial(i: u32) -> Logical {
