@@ -13,7 +13,7 @@ pub use rowkey_runtime::{
 pub use rowkey_derive::RowKey;
 
 pub mod encodings;
-pub use rowkey_runtime::{opentsdb, salt, scan};
+pub use rowkey_runtime::{hex, opentsdb, salt, scan};
 
 #[cfg(feature = "async")]
 pub use rowkey_runtime::stream;

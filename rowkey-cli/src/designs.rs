@@ -153,7 +153,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "timestamp-first",
         sequential: true,
         newest_first: false,
-        labels: rowkey_studio::labels::decoded_prefix::<TimestampFirst>,
+        labels: rowkey_studio::report::labels::decoded_prefix::<TimestampFirst>,
         add: |b, s| {
             study::<TimestampFirst>(
                 b,
@@ -172,7 +172,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "reverse-timestamp",
         sequential: true,
         newest_first: true,
-        labels: rowkey_studio::labels::decoded_prefix::<ReverseTimestampFirst>,
+        labels: rowkey_studio::report::labels::decoded_prefix::<ReverseTimestampFirst>,
         add: |b, s| {
             study::<ReverseTimestampFirst>(
                 b,
@@ -191,7 +191,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "id-first",
         sequential: true,
         newest_first: false,
-        labels: rowkey_studio::labels::decoded_prefix::<IdFirst>,
+        labels: rowkey_studio::report::labels::decoded_prefix::<IdFirst>,
         add: |b, s| {
             study::<IdFirst>(
                 b,
@@ -210,7 +210,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "reversed-id",
         sequential: false,
         newest_first: false,
-        labels: rowkey_studio::labels::decoded_prefix::<ReversedId>,
+        labels: rowkey_studio::report::labels::decoded_prefix::<ReversedId>,
         add: |b, s| {
             study::<ReversedId>(
                 b,
@@ -229,7 +229,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "md5-prefix",
         sequential: false,
         newest_first: false,
-        labels: rowkey_studio::labels::decoded_prefix::<Md5Prefix>,
+        labels: rowkey_studio::report::labels::decoded_prefix::<Md5Prefix>,
         add: |b, s| {
             // The builder refuses any plan that leaves the id out (its MD5 leads the key): a
             // reader of a time range scans the whole table.
@@ -250,7 +250,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "md5-buckets",
         sequential: false,
         newest_first: false,
-        labels: rowkey_studio::labels::decoded_prefix::<Md5Buckets>,
+        labels: rowkey_studio::report::labels::decoded_prefix::<Md5Buckets>,
         add: |b, s| {
             study::<Md5Buckets>(
                 b,
@@ -269,7 +269,7 @@ pub const DESIGNS: [Builtin; 7] = [
         slug: "random-buckets",
         sequential: false,
         newest_first: false,
-        labels: rowkey_studio::labels::decoded_prefix::<RandomBuckets>,
+        labels: rowkey_studio::report::labels::decoded_prefix::<RandomBuckets>,
         add: |b, s| {
             study::<RandomBuckets>(
                 b,

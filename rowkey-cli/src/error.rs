@@ -1,12 +1,13 @@
 //! The command line's one error: bad input.
 
-/// Bad input (a malformed key, an impossible split): reported as `error: ...`, exit code 2,
-/// as clap reports a bad argument.
+/// Bad input (a malformed key, an impossible split; a file's bad line as the studio's
+/// `InputError` gives it, `FILE:LINE: what`): reported as `error: ...`, exit code 2, as clap
+/// reports a bad argument.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InputError(pub String);
+pub struct CliError(pub String);
 
-impl<E: std::fmt::Display> From<E> for InputError {
+impl<E: std::fmt::Display> From<E> for CliError {
     fn from(e: E) -> Self {
-        InputError(e.to_string())
+        CliError(e.to_string())
     }
 }

@@ -1,5 +1,6 @@
-//! How the files the command line reads are written (key logs and `--splits-format`'s split
-//! point files, read by [`crate::input`]), and the choices of `hotspot`'s maps.
+//! The command line's names for how the files it reads are written (key logs and
+//! `--splits-format`'s split point files, which `rowkey_studio::input` reads), and for the
+//! choices of `hotspot`'s maps: each the studio's own, as a clap value.
 
 /// How a key log is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -24,6 +25,27 @@ pub enum SplitFormat {
     /// Bigtable's `SampleRowKeys` answers in the API's JSON mapping (`grpcurl`'s output):
     /// `{"rowKey": "<base64>", "offsetBytes": "<n>"}` messages; the empty last key is skipped.
     SampleRowKeys,
+}
+
+impl From<LogFormat> for rowkey_studio::input::LogFormat {
+    fn from(f: LogFormat) -> Self {
+        match f {
+            LogFormat::Binary => Self::Binary,
+            LogFormat::Hex => Self::Hex,
+            LogFormat::Cbt => Self::Cbt,
+            LogFormat::HbaseShell => Self::HbaseShell,
+        }
+    }
+}
+
+impl From<SplitFormat> for rowkey_studio::input::SplitFormat {
+    fn from(f: SplitFormat) -> Self {
+        match f {
+            SplitFormat::Binary => Self::Binary,
+            SplitFormat::Hex => Self::Hex,
+            SplitFormat::SampleRowKeys => Self::SampleRowKeys,
+        }
+    }
 }
 
 /// How the heatmaps' key axis is cut.

@@ -21,12 +21,11 @@ pub mod commands;
 pub mod designs;
 mod error;
 pub mod formats;
-pub mod input;
 
 use std::io::Write;
 use std::process::ExitCode;
 
-pub use error::InputError;
+pub use error::CliError;
 
 /// Runs a parsed command, writing its output to `out`; the exit code: 0, 1 for a finding
 /// (`check-splits` found unreachable regions), 2 for bad input.
@@ -44,7 +43,7 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write) -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(InputError(message)) => {
+        Err(CliError(message)) => {
             let _ = out.flush();
             eprintln!("error: {message}");
             ExitCode::from(2)

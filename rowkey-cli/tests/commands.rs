@@ -336,7 +336,10 @@ fn hotspot_replays_a_key_log() {
     let dir = std::env::temp_dir().join(format!("rowkey-hotspot-keys-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
-    let data = |name: &str| format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let data = |name: &str| {
+        let path = rowkey_testkit::golden::path("logs").join(name);
+        path.to_string_lossy().into_owned()
+    };
     std::fs::write(
         path("inc.hex"),
         (0u32..4000)
@@ -436,10 +439,9 @@ fn hotspot_replays_a_key_log() {
 fn hotspot_windows_a_key_log_by_its_cell_timestamps() {
     let dir = std::env::temp_dir().join(format!("rowkey-hotspot-time-{}", std::process::id()));
     let out = dir.join("out");
-    let data = format!(
-        "{}/tests/data/cbt_read_plain.txt",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let data = rowkey_testkit::golden::path("logs/cbt_read_plain.txt")
+        .to_string_lossy()
+        .into_owned();
     let o = rowkey(&[
         "hotspot",
         "--keys",

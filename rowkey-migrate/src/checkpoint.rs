@@ -1,6 +1,12 @@
-//! A unit's progress: the last old key copied.
+//! A copy's progress: each unit's [`Checkpoint`] (the last old key copied), a plan's
+//! [`Progress`] as text (a killed copy resumes from it), and [`CheckpointDir`], checkpoints as
+//! files every worker of a job sees.
 
-use super::plan::Unit;
+use std::path::{Path, PathBuf};
+
+use super::error::{CheckpointError, MigrateError};
+use super::plan::{from_hex_or_dash, hex_or_dash, Plan, Unit};
+use super::store::Checkpoints;
 use rowkey_runtime::ScanRange;
 
 /// How far a unit's copy has come: the last old key copied (`None`: nothing yet), and whether
@@ -55,4 +61,201 @@ impl Checkpoint {
             None => unit.range.clone(),
         }
     }
+}
+
+/// The checkpoints of a plan's units, one per unit.
+///
+/// Its text is one line per checkpoint, `unit <n> <last key in hex, or -> <copying|done>`. Lines
+/// may be appended as the copy goes (an append-only log: the last line of a unit wins), or the
+/// whole text rewritten.
+///
+/// ```
+/// use rowkey::migrate::{Plan, Progress};
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 4, of = "id")]
+/// struct Old { id: u32 }
+/// #[derive(RowKey)]
+/// struct New { id: u32 }
+///
+/// let plan = Plan::for_layout::<Old, New>(4).unwrap();
+/// let mut progress = Progress::new(&plan);
+/// progress.units[1].copied(&[1, 0, 0, 0, 7]);
+/// progress.units[2].done = true;
+/// let text = progress.to_text();
+/// assert_eq!(text.lines().nth(1), Some("unit 1 0100000007 copying"));
+/// let back = Progress::parse(&text, &plan).unwrap();
+/// assert_eq!(back, progress);
+/// assert_eq!(back.left(), 3);
+/// // An appended line wins.
+/// let back = Progress::parse(&format!("{text}unit 1 - done\n"), &plan).unwrap();
+/// assert!(back.units[1].done);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Progress {
+    /// Unit `i`'s checkpoint at `units[i]`.
+    pub units: Vec<Checkpoint>,
+}
+
+impl Progress {
+    /// Nothing copied yet.
+    pub fn new(plan: &Plan) -> Self {
+        Progress {
+            units: plan.units.iter().map(Checkpoint::start).collect(),
+        }
+    }
+
+    /// Units not finished.
+    pub fn left(&self) -> usize {
+        self.units.iter().filter(|c| !c.done).count()
+    }
+
+    /// True when every unit is finished.
+    pub fn is_done(&self) -> bool {
+        self.left() == 0
+    }
+
+    /// The checkpoints as text.
+    pub fn to_text(&self) -> String {
+        self.units.iter().map(|c| c.to_line() + "\n").collect()
+    }
+
+    /// Reads checkpoints written by [`to_text`](Self::to_text) or appended by
+    /// [`Checkpoint::to_line`] for `plan`'s units; a unit without a line is not started, and a
+    /// unit's last line wins.
+    pub fn parse(text: &str, plan: &Plan) -> Result<Self, MigrateError> {
+        let mut progress = Progress::new(plan);
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let bad = |what: &str| MigrateError::BadProgress {
+                line: i + 1,
+                what: what.to_string(),
+            };
+            let parts: Vec<&str> = line.split(' ').collect();
+            let ["unit", n, last, state] = parts[..] else {
+                return Err(bad(
+                    "expected `unit <n> <last key in hex, or -> <copying|done>`",
+                ));
+            };
+            let n: usize = n.parse().map_err(|_| bad("a unit number"))?;
+            let slot = progress
+                .units
+                .get_mut(n)
+                .ok_or_else(|| bad(&format!("the plan has {} units", plan.units.len())))?;
+            let last = from_hex_or_dash(last).ok_or_else(|| bad("a key in hex or `-`"))?;
+            slot.last = (!last.is_empty()).then_some(last);
+            slot.done = match state {
+                "done" => true,
+                "copying" => false,
+                _ => return Err(bad("`copying` or `done`")),
+            };
+        }
+        Ok(progress)
+    }
+}
+
+impl Checkpoint {
+    /// The checkpoint as a line of [`Progress`]'s text (without the newline).
+    pub fn to_line(&self) -> String {
+        format!(
+            "unit {} {} {}",
+            self.unit,
+            hex_or_dash(self.last.as_deref().unwrap_or(&[])),
+            if self.done { "done" } else { "copying" }
+        )
+    }
+}
+
+/// Checkpoints as files in a directory every worker mounts: `<dir>/<plan id>/plan.txt`, and
+/// one file per unit, `unit-<n>`, holding its checkpoint line. A save writes a temporary file
+/// and renames it over the unit's, so a reader (or a process killed mid-save) never sees half a
+/// line.
+///
+/// ```
+/// use rowkey::migrate::{CheckpointDir, Checkpoints, Plan};
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 4, of = "id")]
+/// struct Old { id: u32 }
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 16, of = "id")]
+/// struct New { id: u32 }
+///
+/// let dir = std::env::temp_dir().join(format!("rowkey-doc-{}", std::process::id()));
+/// let plan = Plan::for_layout::<Old, New>(4).unwrap();
+/// let shared = CheckpointDir::new(&dir);
+/// let mut progress = shared.load(&plan).unwrap();
+/// progress.units[2].copied(&[2, 0, 0, 0, 9]);
+/// shared.save(&plan, &progress.units[2]).unwrap();
+/// // Another process, the same directory:
+/// assert_eq!(CheckpointDir::new(&dir).load(&plan).unwrap(), progress);
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[derive(Debug, Clone)]
+pub struct CheckpointDir {
+    dir: PathBuf,
+}
+
+impl CheckpointDir {
+    /// Checkpoints under `dir` (created on the first save).
+    pub fn new(dir: impl AsRef<Path>) -> Self {
+        CheckpointDir {
+            dir: dir.as_ref().to_path_buf(),
+        }
+    }
+
+    fn plan_dir(&self, plan: &Plan) -> PathBuf {
+        self.dir.join(plan.id())
+    }
+}
+
+fn io(what: &str, path: &Path, e: std::io::Error) -> CheckpointError {
+    CheckpointError(format!("{what} {}: {e}", path.display()))
+}
+
+impl Checkpoints for CheckpointDir {
+    fn load(&self, plan: &Plan) -> Result<Progress, CheckpointError> {
+        let dir = self.plan_dir(plan);
+        let mut text = String::new();
+        for unit in &plan.units {
+            let path = dir.join(format!("unit-{}", unit.index));
+            match std::fs::read_to_string(&path) {
+                Ok(line) => {
+                    text.push_str(line.trim_end());
+                    text.push('\n');
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(io("reading", &path, e)),
+            }
+        }
+        Progress::parse(&text, plan).map_err(|e| CheckpointError(format!("{}: {e}", dir.display())))
+    }
+
+    fn save(&self, plan: &Plan, checkpoint: &Checkpoint) -> Result<(), CheckpointError> {
+        let dir = self.plan_dir(plan);
+        std::fs::create_dir_all(&dir).map_err(|e| io("creating", &dir, e))?;
+        let plan_file = dir.join("plan.txt");
+        if !plan_file.exists() {
+            write_atomically(&plan_file, &plan.to_text())?;
+        }
+        let path = dir.join(format!("unit-{}", checkpoint.unit));
+        write_atomically(&path, &(checkpoint.to_line() + "\n"))
+    }
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomically(path: &Path, text: &str) -> Result<(), CheckpointError> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static SAVES: AtomicU64 = AtomicU64::new(0);
+    let tmp = path.with_extension(format!(
+        "tmp-{}-{}",
+        std::process::id(),
+        SAVES.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::write(&tmp, text).map_err(|e| io("writing", &tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| io("renaming", &tmp, e))
 }

@@ -5,36 +5,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use super::checkpoint::Checkpoint;
-use super::checkpoints::{CheckpointError, Checkpoints};
+use super::checkpoint::{Checkpoint, Progress};
+use super::error::CheckpointError;
 use super::migration::Migration;
-use super::progress::Progress;
 use super::row::RowError;
+use super::store::{Checkpoints, CopyStore};
 use rowkey_runtime::RowKey;
-use rowkey_runtime::ScanRange;
-
-/// A batch of rows: keys and values.
-pub type Rows<V> = Vec<(Vec<u8>, V)>;
-
-/// What the copy needs of the two tables. Implement it over your client (a Bigtable, HBase or
-/// TiKV client, an embedded store); the copy calls it from several threads at once.
-pub trait CopyStore: Sync {
-    /// A row's value (its cells), carried over unchanged.
-    type Value: Send;
-    /// The client's error.
-    type Error: fmt::Display + Send;
-
-    /// Up to `limit` rows of the old table within `range`, in ascending key order. Fewer is
-    /// fine (a page cut short by the server, rows deleted while read): the copy reads on after
-    /// the last row returned, and takes a unit as finished only when a read returns no row.
-    fn read_old(&self, range: &ScanRange, limit: usize) -> Result<Rows<Self::Value>, Self::Error>;
-
-    /// Writes each of `rows` (new keys) into the new table **only if the new table has no row
-    /// at its key** — neither a value nor a tombstone — checked and written atomically per row
-    /// (Bigtable's `CheckAndMutateRow` without a predicate, writing in `false_mutations`;
-    /// HBase's `checkAndMutate` on the row's absence; a transaction). Returns how many it wrote.
-    fn write_absent(&self, rows: Rows<Self::Value>) -> Result<usize, Self::Error>;
-}
 
 /// A copy being set up: see [`Migration::copy`].
 pub struct CopyRun<'a, Old, New, S> {

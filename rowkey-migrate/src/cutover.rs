@@ -2,7 +2,10 @@
 
 use core::fmt;
 
+use super::migration::Migration;
+use super::store::{scan_all, MoveStore, Side};
 use rowkey_runtime::RowKey;
+use rowkey_runtime::ScanRange;
 use rowkey_splits::SplitError;
 
 /// The new table's split points and the commands that create it pre-split at them: see
@@ -97,4 +100,22 @@ fn cbt_command(table: &str, family: &str, splits: &[Vec<u8>]) -> Result<String, 
         cmd.push_str(&format!(" $'{arg}'"));
     }
     Ok(cmd)
+}
+
+impl<Old: RowKey, New: RowKey> Migration<Old, New> {
+    /// The retired phase's clean-up: deletes every tombstone of the new table that still is
+    /// one. Returns how many.
+    pub fn purge_tombstones<S: MoveStore>(&self, store: &S) -> Result<usize, S::Error> {
+        let mut dead = Vec::new();
+        scan_all(store, Side::New, &ScanRange::all(), |k, val| {
+            if val.is_none() {
+                dead.push(k.to_vec());
+            }
+        })?;
+        let mut purged = 0;
+        for key in dead {
+            purged += usize::from(store.purge(&key)?);
+        }
+        Ok(purged)
+    }
 }

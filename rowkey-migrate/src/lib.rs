@@ -66,37 +66,35 @@
 #![deny(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 
 mod checkpoint;
-mod checkpoints;
 mod copy;
 mod cutover;
 mod dual;
 #[cfg(feature = "async")]
 mod dual_stream;
+mod error;
 mod job;
 mod memory;
 mod migration;
 mod plan;
-mod progress;
 mod protocol;
 mod row;
 mod store;
 mod task;
 mod verify;
 
-pub use checkpoint::Checkpoint;
-pub use checkpoints::{CheckpointDir, CheckpointError, Checkpoints};
-pub use copy::{CopyError, CopyFailure, CopyReport, CopyRun, CopyStore, Rows};
+pub use checkpoint::{Checkpoint, CheckpointDir, Progress};
+pub use copy::{CopyError, CopyFailure, CopyReport, CopyRun};
 pub use cutover::{create_commands, CbtError, CreateCommands};
 pub use dual::Dual;
 #[cfg(feature = "async")]
 pub use dual_stream::DualStream;
+pub use error::{CheckpointError, MigrateError, StoreError, TaskError};
 pub use job::JobSpec;
 pub use memory::{MemoryError, MemoryStore};
 pub use migration::{salt_width, Migration};
-pub use plan::{Fingerprints, MigrateError, Plan, Unit};
-pub use progress::Progress;
+pub use plan::{Fingerprints, Plan, Unit};
 pub use protocol::{Op, Phase, PhaseSwitch, PhaseWrites, Reads};
 pub use row::{convert_key, ConvertError, RowError};
-pub use store::{MoveStore, Side, StoreError};
-pub use task::{Task, TaskError};
+pub use store::{Checkpoints, CopyStore, MoveStore, Rows, Side};
+pub use task::Task;
 pub use verify::{Difference, Tally, UnitCheck, Unplaced, Verification, Verify};

@@ -8,9 +8,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use rowkey_runtime::ScanRange;
 
-use super::copy::{CopyStore, Rows};
 use super::protocol::Op;
-use super::store::{MoveStore, Side};
+use super::store::{CopyStore, MoveStore, Rows, Side};
 
 /// The two tables of a move as sorted maps in memory: the old table's rows (key → value) and
 /// the new table's (key → value, or `None` for a tombstone). A [`MoveStore`], so a whole move

@@ -1,6 +1,7 @@
 //! A migration: its plan and the two conversions between the key types.
 
-use super::plan::{Fingerprints, MigrateError, Plan};
+use super::error::MigrateError;
+use super::plan::{Fingerprints, Plan};
 use super::row::{convert_key, ConvertError, RowError};
 use rowkey_runtime::EncodeError;
 use rowkey_runtime::RowKey;

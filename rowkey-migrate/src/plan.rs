@@ -5,7 +5,8 @@ use core::fmt;
 
 use rowkey_runtime::RowKey;
 use rowkey_runtime::ScanRange;
-use rowkey_splits::SplitError;
+
+use super::error::MigrateError;
 
 /// The layouts a plan was made for: `Old::LAYOUT_FINGERPRINT` and `New::LAYOUT_FINGERPRINT`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -40,56 +41,6 @@ pub struct Unit {
     /// The old table's rows it copies.
     pub range: ScanRange,
 }
-
-/// Why a plan cannot be made, read or resumed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MigrateError {
-    /// The plan was made for other layouts than the types have now: a field, an attribute or
-    /// the salt changed since.
-    LayoutChanged {
-        /// The layouts in the plan.
-        planned: Fingerprints,
-        /// The layouts of the types now.
-        now: Fingerprints,
-    },
-    /// The old layout gives no split points of its own (see
-    /// [`rowkey_splits::split_points`]): plan from a sample of its keys.
-    Split(SplitError),
-    /// A plan's text does not parse: the line (1-based) and what is wrong.
-    BadPlan {
-        /// The line.
-        line: usize,
-        /// What is wrong with it.
-        what: String,
-    },
-    /// A progress file's text (checkpoints) does not parse: the line (1-based) and what is
-    /// wrong.
-    BadProgress {
-        /// The line.
-        line: usize,
-        /// What is wrong with it.
-        what: String,
-    },
-}
-
-impl fmt::Display for MigrateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MigrateError::LayoutChanged { planned, now } => write!(
-                f,
-                "the plan was made for layouts {planned}, but the key types are now {now}: \
-                 a layout changed since, so make a new plan"
-            ),
-            MigrateError::Split(e) => write!(f, "no units for the old layout: {e}"),
-            MigrateError::BadPlan { line, what } => write!(f, "plan line {line}: {what}"),
-            MigrateError::BadProgress { line, what } => {
-                write!(f, "progress line {line}: {what}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for MigrateError {}
 
 /// A migration's plan: its units, and the layouts it was made for.
 ///
@@ -284,7 +235,7 @@ pub(super) fn hex_or_dash(bytes: &[u8]) -> String {
     if bytes.is_empty() {
         "-".into()
     } else {
-        bytes.iter().map(|b| format!("{b:02x}")).collect()
+        rowkey_runtime::hex::encode(bytes)
     }
 }
 
@@ -292,11 +243,7 @@ pub(super) fn from_hex_or_dash(text: &str) -> Option<Vec<u8>> {
     if text == "-" {
         return Some(Vec::new());
     }
-    if !text.len().is_multiple_of(2) || text.is_empty() {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
-        .collect()
+    rowkey_runtime::hex::decode(text)
+        .ok()
+        .filter(|bytes| !bytes.is_empty())
 }

@@ -1,17 +1,40 @@
-//! [`MoveStore`]: the two tables of a move as one store, and what a migration does with it: the
-//! writers' ops ([`Migration::put`], [`Migration::remove`]), verification
-//! ([`Migration::verify_store`]) and the purge of tombstones
-//! ([`Migration::purge_tombstones`]), on top of the copy's [`CopyStore`].
+//! What a move needs of its stores, as traits a client implements: the copy's reads and
+//! conditional writes ([`CopyStore`]), everything a whole move does to its two tables
+//! ([`MoveStore`]), and where the copy's checkpoints are kept so every worker sees them
+//! ([`Checkpoints`]). rowkey-clients implements them for Bigtable and redb;
+//! [`MemoryStore`](crate::MemoryStore) keeps both tables in memory.
 
 use std::borrow::Cow;
+use std::fmt;
 
-use super::copy::{CopyStore, Rows};
-use super::migration::Migration;
-use super::protocol::{Op, Phase, PhaseWrites};
-use super::verify::Verification;
-use rowkey_runtime::EncodeError;
-use rowkey_runtime::RowKey;
+use super::checkpoint::{Checkpoint, Progress};
+use super::error::CheckpointError;
+use super::plan::Plan;
+use super::protocol::Op;
 use rowkey_runtime::ScanRange;
+
+/// A batch of rows: keys and values.
+pub type Rows<V> = Vec<(Vec<u8>, V)>;
+
+/// What the copy needs of the two tables. Implement it over your client (a Bigtable, HBase or
+/// TiKV client, an embedded store); the copy calls it from several threads at once.
+pub trait CopyStore: Sync {
+    /// A row's value (its cells), carried over unchanged.
+    type Value: Send;
+    /// The client's error.
+    type Error: fmt::Display + Send;
+
+    /// Up to `limit` rows of the old table within `range`, in ascending key order. Fewer is
+    /// fine (a page cut short by the server, rows deleted while read): the copy reads on after
+    /// the last row returned, and takes a unit as finished only when a read returns no row.
+    fn read_old(&self, range: &ScanRange, limit: usize) -> Result<Rows<Self::Value>, Self::Error>;
+
+    /// Writes each of `rows` (new keys) into the new table **only if the new table has no row
+    /// at its key** — neither a value nor a tombstone — checked and written atomically per row
+    /// (Bigtable's `CheckAndMutateRow` without a predicate, writing in `false_mutations`;
+    /// HBase's `checkAndMutate` on the row's absence; a transaction). Returns how many it wrote.
+    fn write_absent(&self, rows: Rows<Self::Value>) -> Result<usize, Self::Error>;
+}
 
 /// One of the two tables of a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -50,11 +73,23 @@ pub trait MoveStore: CopyStore {
     fn value_bytes(value: &Self::Value) -> Cow<'_, [u8]>;
 }
 
+/// Where a plan's units' checkpoints live, shared by every worker of the copy, in whatever
+/// process and machine: [`CopyRun::checkpoints`](super::CopyRun::checkpoints) saves each batch's
+/// checkpoint there and [`CopyRun::resume`](super::CopyRun::resume) starts from what it holds. A
+/// unit's last save wins. Implement it over any store every worker can reach (a table, an
+/// object store, a shared file system).
+pub trait Checkpoints: Sync {
+    /// Every unit's saved checkpoint for `plan` (a unit with none is not started).
+    fn load(&self, plan: &Plan) -> Result<Progress, CheckpointError>;
+    /// Saves one unit's checkpoint for `plan`.
+    fn save(&self, plan: &Plan, checkpoint: &Checkpoint) -> Result<(), CheckpointError>;
+}
+
 /// Rows per read of the drivers' scans.
-const PAGE: usize = 1000;
+pub(crate) const PAGE: usize = 1000;
 
 /// Every row of `side`'s table within `range`, page by page, to `each`.
-fn scan_all<S: MoveStore>(
+pub(crate) fn scan_all<S: MoveStore>(
     store: &S,
     side: Side,
     range: &ScanRange,
@@ -75,122 +110,3 @@ fn scan_all<S: MoveStore>(
         }
     }
 }
-
-impl<Old: RowKey, New: RowKey> Migration<Old, New> {
-    /// Applies a writer's [`PhaseWrites`] to `store`: the new table's op, then the old table's, each
-    /// carrying `value` for a put.
-    pub fn apply<S: MoveStore>(
-        &self,
-        store: &S,
-        writes: &PhaseWrites,
-        value: Option<&S::Value>,
-    ) -> Result<(), S::Error> {
-        if let Some(op) = &writes.new {
-            store.apply(Side::New, op, value)?;
-        }
-        if let Some(op) = &writes.old {
-            store.apply(Side::Old, op, value)?;
-        }
-        Ok(())
-    }
-
-    /// A writer's put of row `row` with `value` in `phase`, through `store`
-    /// ([`write`](Self::write), then [`apply`](Self::apply)).
-    pub fn put<S: MoveStore>(
-        &self,
-        store: &S,
-        phase: Phase,
-        row: New,
-        value: &S::Value,
-    ) -> Result<(), StoreError<S::Error>> {
-        let writes = self.write(phase, row).map_err(StoreError::Encode)?;
-        self.apply(store, &writes, Some(value))
-            .map_err(StoreError::Store)
-    }
-
-    /// A writer's delete of row `row` in `phase`, through `store`: a tombstone in the new
-    /// table while the copy may run, a delete after ([`delete`](Self::delete)).
-    pub fn remove<S: MoveStore>(
-        &self,
-        store: &S,
-        phase: Phase,
-        row: New,
-    ) -> Result<(), StoreError<S::Error>> {
-        let writes = self.delete(phase, row).map_err(StoreError::Encode)?;
-        self.apply(store, &writes, None).map_err(StoreError::Store)
-    }
-
-    /// Verification of the two tables in `store`: every row of the old table, unit by unit,
-    /// and every live row of the new one, counted and hashed per unit
-    /// ([`verify`](Self::verify)); the units that differ are read again to find each one's
-    /// first differing logical key. Run it with the writers paused (or in the `Verify` phase
-    /// before they resume): rows changing under it differ.
-    pub fn verify_store<S: MoveStore>(&self, store: &S) -> Result<Verification, S::Error> {
-        let pass = |keep: &[usize]| -> Result<Verification, S::Error> {
-            let mut v = self.verify().keep(keep);
-            for unit in &self.plan.units {
-                if !keep.is_empty() && !keep.contains(&unit.index) {
-                    continue;
-                }
-                scan_all(store, Side::Old, &unit.range, |k, val| {
-                    if let Some(val) = val {
-                        v.old_row(k, &S::value_bytes(val));
-                    }
-                })?;
-            }
-            scan_all(store, Side::New, &ScanRange::all(), |k, val| {
-                if let Some(val) = val {
-                    v.new_row(k, &S::value_bytes(val));
-                }
-            })?;
-            Ok(v.finish())
-        };
-        let first = pass(&[])?;
-        let differing = first.differing();
-        if differing.is_empty() {
-            return Ok(first);
-        }
-        let second = pass(&differing)?;
-        Ok(Verification {
-            units: first.units,
-            differences: second.differences,
-            unplaced: first.unplaced,
-        })
-    }
-
-    /// The retired phase's clean-up: deletes every tombstone of the new table that still is
-    /// one. Returns how many.
-    pub fn purge_tombstones<S: MoveStore>(&self, store: &S) -> Result<usize, S::Error> {
-        let mut dead = Vec::new();
-        scan_all(store, Side::New, &ScanRange::all(), |k, val| {
-            if val.is_none() {
-                dead.push(k.to_vec());
-            }
-        })?;
-        let mut purged = 0;
-        for key in dead {
-            purged += usize::from(store.purge(&key)?);
-        }
-        Ok(purged)
-    }
-}
-
-/// A writer's op that could not be made or applied.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum StoreError<E> {
-    /// The row does not encode in one of the layouts.
-    Encode(EncodeError),
-    /// The store's error.
-    Store(E),
-}
-
-impl<E: core::fmt::Display> core::fmt::Display for StoreError<E> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            StoreError::Encode(e) => write!(f, "the row does not encode: {e}"),
-            StoreError::Store(e) => write!(f, "the store: {e}"),
-        }
-    }
-}
-
-impl<E: core::fmt::Display + core::fmt::Debug> std::error::Error for StoreError<E> {}

@@ -1,9 +1,8 @@
 //! [`Task`]: one process of a copy spread over many: its index among the job's tasks, from the
 //! environment Kubernetes Indexed Jobs and Cloud Run jobs give each task, and the units it runs.
 
-use std::fmt;
-
-use super::plan::{MigrateError, Plan};
+use super::error::{MigrateError, TaskError};
+use super::plan::Plan;
 
 /// One task of a copy job: task `index` of `count` runs units `index`, `index + count`,
 /// `index + 2 × count`... of the plan. Read from the environment of a Kubernetes Indexed Job
@@ -41,18 +40,6 @@ pub struct Task {
     /// The job's tasks.
     pub count: usize,
 }
-
-/// The environment does not say which task this is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TaskError(pub String);
-
-impl fmt::Display for TaskError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for TaskError {}
 
 impl Task {
     /// The task of this process, from its environment (see [`Task`]).

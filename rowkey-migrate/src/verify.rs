@@ -7,7 +7,9 @@ use xxhash_rust::xxh3::xxh3_64;
 
 use super::migration::{salt_width, Migration};
 use super::row::ConvertError;
+use super::store::{scan_all, MoveStore, Side};
 use rowkey_runtime::RowKey;
+use rowkey_runtime::ScanRange;
 
 /// One side's rows of a unit: how many, and the wrapping sum of a 64-bit hash of each row's
 /// logical key and value (so the order rows are read in does not matter).
@@ -272,5 +274,45 @@ impl<Old, New> core::fmt::Debug for Verify<'_, Old, New> {
             .field("units", &self.units.len())
             .field("kept", &self.keep.len())
             .finish()
+    }
+}
+
+impl<Old: RowKey, New: RowKey> Migration<Old, New> {
+    /// Verification of the two tables in `store`: every row of the old table, unit by unit,
+    /// and every live row of the new one, counted and hashed per unit
+    /// ([`verify`](Self::verify)); the units that differ are read again to find each one's
+    /// first differing logical key. Run it with the writers paused (or in the `Verify` phase
+    /// before they resume): rows changing under it differ.
+    pub fn verify_store<S: MoveStore>(&self, store: &S) -> Result<Verification, S::Error> {
+        let pass = |keep: &[usize]| -> Result<Verification, S::Error> {
+            let mut v = self.verify().keep(keep);
+            for unit in &self.plan.units {
+                if !keep.is_empty() && !keep.contains(&unit.index) {
+                    continue;
+                }
+                scan_all(store, Side::Old, &unit.range, |k, val| {
+                    if let Some(val) = val {
+                        v.old_row(k, &S::value_bytes(val));
+                    }
+                })?;
+            }
+            scan_all(store, Side::New, &ScanRange::all(), |k, val| {
+                if let Some(val) = val {
+                    v.new_row(k, &S::value_bytes(val));
+                }
+            })?;
+            Ok(v.finish())
+        };
+        let first = pass(&[])?;
+        let differing = first.differing();
+        if differing.is_empty() {
+            return Ok(first);
+        }
+        let second = pass(&differing)?;
+        Ok(Verification {
+            units: first.units,
+            differences: second.differences,
+            unplaced: first.unplaced,
+        })
     }
 }

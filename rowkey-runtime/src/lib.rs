@@ -15,6 +15,7 @@ mod encoding;
 mod error;
 mod explain;
 pub mod hbase;
+pub mod hex;
 mod key;
 mod layout;
 mod merge;

@@ -10,7 +10,7 @@
 //! regions.txt`.)
 
 use rowkey::RowKey;
-use rowkey_studio::live::hbase;
+use rowkey_studio::input::live::hbase;
 
 /// The table's key: a metric's points, salted over 16 buckets by host.
 #[derive(RowKey)]

@@ -8,7 +8,8 @@
 
 use rowkey::opentsdb::{base_time, Tags};
 use rowkey::RowKey;
-use rowkey_studio::{summary, Design, Span, Study};
+use rowkey_studio::report::summary;
+use rowkey_studio::{Design, Span, Study};
 
 // ---- the user's code: two key designs, a workload, two reads each ----
 

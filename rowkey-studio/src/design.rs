@@ -142,7 +142,7 @@ impl<E: 'static, K: RowKey + 'static> Design<E, K> {
             key: Box::new(move |e: &E, out: &mut Vec<u8>| key(e).encode_into(out)),
             reads: self.reads,
             presplit: self.presplit,
-            labels: crate::labels::decoded::<K>,
+            labels: crate::report::labels::decoded::<K>,
             salts: match (K::SALT.buckets(), K::SALT_TEXT) {
                 (Some(_), None) => {
                     let mut salts = K::SALT.bucket_salts();

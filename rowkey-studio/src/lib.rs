@@ -43,31 +43,31 @@
 //! assert_eq!(buckets.reads[0].rows_read, buckets.reads[0].rows_wanted);
 //! ```
 //!
-//! The simulator ([`engine`]) reads the writes twice and keeps memory bounded by the number of
-//! regions: the first pass chooses the split keys from a bounded sample of each region's keys,
-//! the second counts every write exactly against the regions the table ends with.
+//! A study is a pipeline of three stages, each a module:
+//! - [`input`]: what it reads from files (key logs, split points, a live cluster's heat), every
+//!   bad line an [`InputError`](input::InputError) naming its file and line;
+//! - [`engine`]: the simulator, which reads the writes twice and keeps memory bounded by the
+//!   number of regions: the first pass chooses the split keys from a bounded sample of each
+//!   region's keys, the second counts every write exactly against the regions the table ends
+//!   with;
+//! - [`report`]: what it shows, all from one computation per design ([`summary::Row`](report::summary::Row)):
+//!   the text tables, the diagnostics, the Key-Visualizer maps, the JSON export, the page.
 #![deny(missing_docs)]
 
 mod design;
-pub mod diagnose;
 pub mod engine;
 mod error;
-pub mod heatmap;
-pub mod json;
-pub mod keyaxis;
-pub mod labels;
-pub mod live;
+pub mod input;
 mod outcome;
-pub mod page;
 mod query;
+pub mod report;
 mod study;
-pub mod summary;
 pub mod time;
 
 pub use design::{slug, Design};
+pub use engine::keyaxis::Cut;
 pub use engine::{KeyInfo, Options, Run, Span, TimeUnit, Writes};
 pub use error::StudyError;
-pub use keyaxis::Cut;
 pub use outcome::Outcome;
 pub use query::{ByteFilter, ByteQuery, IntoQuery, Query, ReadCost};
 pub use study::{replay, replay_until, Study};

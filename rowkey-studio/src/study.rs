@@ -101,7 +101,7 @@ impl<E: 'static> Study<E> {
     }
 
     /// How the heatmaps' key axis is cut (default: buckets of equal row count).
-    pub fn options_cut(mut self, cut: crate::keyaxis::Cut) -> Self {
+    pub fn options_cut(mut self, cut: crate::engine::keyaxis::Cut) -> Self {
         self.options.cut = cut;
         self
     }
@@ -305,8 +305,13 @@ impl<E: 'static> Study<E> {
     /// JSON of the maps into `dir`.
     pub fn write_page(&self, dir: &Path) -> Result<Vec<Outcome>, StudyError> {
         let outcomes = self.run()?;
-        crate::page::write(dir, &outcomes, &self.options, &crate::page::Text::default())
-            .map_err(|e| StudyError::Source(format!("cannot write {}: {e}", dir.display())))?;
+        crate::report::page::write(
+            dir,
+            &outcomes,
+            &self.options,
+            &crate::report::page::Text::default(),
+        )
+        .map_err(|e| StudyError::Source(format!("cannot write {}: {e}", dir.display())))?;
         Ok(outcomes)
     }
 }

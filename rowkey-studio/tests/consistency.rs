@@ -9,9 +9,10 @@
 //! - the JSON export's maps, summary and diagnostics' figures equal the tables'.
 
 use rowkey::{RowKey, ScanRange};
-use rowkey_studio::diagnose::{diagnose, Kind};
-use rowkey_studio::summary::{cells, Row};
-use rowkey_studio::{json, Design, Outcome, Query, Span, Study};
+use rowkey_studio::report::diagnose::{diagnose, Kind};
+use rowkey_studio::report::json;
+use rowkey_studio::report::summary::{cells, Row};
+use rowkey_studio::{Design, Outcome, Query, Span, Study};
 use rowkey_testkit::Rng;
 
 #[derive(RowKey, Debug, Clone, PartialEq)]

@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use rowkey::RowKey;
-use rowkey_studio::live::{bigtable, hbase, tikv, LiveHeat};
+use rowkey_studio::input::live::{bigtable, hbase, tikv, LiveHeat};
 use rowkey_studio::{Design, Study};
 
 /// The HBase and TiKV fixtures' key.

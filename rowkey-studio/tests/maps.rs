@@ -3,8 +3,9 @@
 //! the read metric per cell, the diagnostics, and the JSON export parsed back.
 
 use rowkey::{RowKey, ScanPlan};
-use rowkey_studio::diagnose::{diagnose, Kind};
-use rowkey_studio::{labels, Cut, Design, Outcome, Study};
+use rowkey_studio::report::diagnose::{diagnose, Kind};
+use rowkey_studio::report::labels;
+use rowkey_studio::{Cut, Design, Outcome, Study};
 
 /// A sensor reading: salted into 16 buckets by the host, of which only 3 hosts write.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -248,7 +249,8 @@ fn diagnostics_match_a_recount() {
 fn the_json_export_holds_the_recounted_maps() {
     let o = run(Cut::Rows, Vec::new());
     let keys = keys();
-    let doc: serde_json::Value = serde_json::from_str(&rowkey_studio::json::document(&o)).unwrap();
+    let doc: serde_json::Value =
+        serde_json::from_str(&rowkey_studio::report::json::document(&o)).unwrap();
     let matrix = |v: &serde_json::Value| -> Vec<Vec<u64>> {
         v.as_array()
             .unwrap()

@@ -33,13 +33,10 @@ pub fn unhex(v: &serde_json::Value) -> Vec<u8> {
 
 /// Lowercase hex as bytes.
 pub fn unhex_str(s: &str) -> Vec<u8> {
-    (0..s.len())
-        .step_by(2)
-        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
-        .collect()
+    rowkey::hex::decode(s).expect("hex")
 }
 
 /// Bytes as lowercase hex, as the golden files write them.
 pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    rowkey::hex::encode(bytes)
 }

@@ -7,24 +7,24 @@ use rowkey::hbase::parse_string_binary;
 use rowkey::splits::{check, KeySpace};
 
 use crate::cli::CheckSplitsArgs;
-use crate::error::InputError;
+use crate::error::CliError;
 
 /// The key space the arguments describe.
-pub fn space(args: &CheckSplitsArgs) -> Result<KeySpace, InputError> {
+pub fn space(args: &CheckSplitsArgs) -> Result<KeySpace, CliError> {
     Ok(match (args.hex, args.decimal, args.bytes, &args.alphabet) {
         (Some(n), ..) => KeySpace::hex(n),
         (_, Some(n), ..) => KeySpace::decimal(n),
         (_, _, Some(n), _) => KeySpace::bytes(n),
         (_, _, _, Some(chars)) => {
             let set = parse_string_binary(chars)
-                .map_err(|e| InputError(format!("--alphabet {chars:?}: {e}")))?;
+                .map_err(|e| CliError(format!("--alphabet {chars:?}: {e}")))?;
             if set.is_empty() {
-                return Err(InputError("--alphabet is empty".into()));
+                return Err(CliError("--alphabet is empty".into()));
             }
             KeySpace::new(args.len.unwrap_or(0), &set)
         }
         _ => {
-            return Err(InputError(
+            return Err(CliError(
                 "say what the keys look like: --hex LEN, --decimal LEN, --bytes LEN or --alphabet CHARS --len LEN"
                     .into(),
             ))
@@ -34,19 +34,19 @@ pub fn space(args: &CheckSplitsArgs) -> Result<KeySpace, InputError> {
 
 /// The split points: the arguments, or standard input's lines for `-` (blank lines skipped).
 /// A bad point is an error naming where it came from: `<stdin>:LINE` or `argument N`.
-fn splits(args: &CheckSplitsArgs) -> Result<Vec<Vec<u8>>, InputError> {
+fn splits(args: &CheckSplitsArgs) -> Result<Vec<Vec<u8>>, CliError> {
     let mut points: Vec<(String, Vec<u8>)> = Vec::new();
-    let mut parse = |place: String, text: &str| -> Result<(), InputError> {
+    let mut parse = |place: String, text: &str| -> Result<(), CliError> {
         let key = parse_string_binary(text)
-            .map_err(|e| InputError(format!("{place}: split point {text:?}: {e}")))?;
-        crate::input::key_too_long(&key).map_err(|e| InputError(format!("{place}: {e}")))?;
+            .map_err(|e| CliError(format!("{place}: split point {text:?}: {e}")))?;
+        rowkey_studio::input::check_row_key(&key).map_err(|e| CliError(format!("{place}: {e}")))?;
         points.push((place, key));
         Ok(())
     };
     for (i, a) in args.splits.iter().enumerate() {
         if a == "-" {
             for (n, line) in std::io::stdin().lock().lines().enumerate() {
-                let line = line.map_err(|e| InputError(format!("<stdin>:{}: {e}", n + 1)))?;
+                let line = line.map_err(|e| CliError(format!("<stdin>:{}: {e}", n + 1)))?;
                 let line = line.trim();
                 if !line.is_empty() {
                     parse(format!("<stdin>:{}", n + 1), line)?;
@@ -57,7 +57,7 @@ fn splits(args: &CheckSplitsArgs) -> Result<Vec<Vec<u8>>, InputError> {
         }
     }
     if let Some(w) = points.windows(2).find(|w| w[0].1 >= w[1].1) {
-        return Err(InputError(format!(
+        return Err(CliError(format!(
             "{}: split points must increase: {} is not after {} ({})",
             w[1].0,
             rowkey::hbase::to_string_binary(&w[1].1),
@@ -69,7 +69,7 @@ fn splits(args: &CheckSplitsArgs) -> Result<Vec<Vec<u8>>, InputError> {
 }
 
 /// Prints the check; exit code 1 when some region is unreachable.
-pub fn run(args: &CheckSplitsArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
+pub fn run(args: &CheckSplitsArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let space = space(args)?;
     let result = check(&splits(args)?, &space);
     writeln!(out, "{result}")?;

@@ -1,25 +1,26 @@
 //! `rowkey heat`: a live table's load per key range, read from a store's own output, the
-//! hottest ranges listed in a built-in design's key fields (`rowkey_studio::live`).
+//! hottest ranges listed in a built-in design's key fields (`rowkey_studio::input::live`).
 
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use rowkey_studio::live::{self, LiveHeat};
+use rowkey_studio::input::live::{self, LiveHeat};
+use rowkey_studio::report::live::listing;
 
 use crate::cli::{HeatArgs, HeatRequests, TikvKeys};
-use crate::error::InputError;
+use crate::error::CliError;
 
 /// A file's name as errors give it, and its text.
-fn read(path: &Path) -> Result<(String, String), InputError> {
+fn read(path: &Path) -> Result<(String, String), CliError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| InputError(format!("cannot read {name}: {e}")))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| CliError(format!("cannot read {name}: {e}")))?;
     Ok((name, text))
 }
 
 /// The heat the arguments point at.
-pub fn heat(args: &HeatArgs) -> Result<LiveHeat, InputError> {
+pub fn heat(args: &HeatArgs) -> Result<LiveHeat, CliError> {
     if let Some(listing) = &args.hbase_regions {
         let jmx = args
             .hbase_jmx
@@ -39,7 +40,7 @@ pub fn heat(args: &HeatArgs) -> Result<LiveHeat, InputError> {
         return Ok(live::bigtable::heat(&name, &text, args.table.as_deref())?);
     }
     let Some(regions) = &args.pd_regions else {
-        return Err(InputError(
+        return Err(CliError(
             "give --hbase-jmx and --hbase-regions, --bigtable-hot-tablets or --pd-regions".into(),
         ));
     };
@@ -57,7 +58,7 @@ pub fn heat(args: &HeatArgs) -> Result<LiveHeat, InputError> {
 }
 
 /// Prints the hottest ranges.
-pub fn run(args: &HeatArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
+pub fn run(args: &HeatArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let heat = heat(args)?;
     let design = args.design.as_deref().and_then(crate::designs::by_slug);
     let hot = match design {
@@ -66,7 +67,7 @@ pub fn run(args: &HeatArgs, out: &mut dyn Write) -> Result<ExitCode, InputError>
     };
     if let Some(path) = &args.json {
         std::fs::write(path, heat.key_visualizer_json())
-            .map_err(|e| InputError(format!("cannot write {}: {e}", path.display())))?;
+            .map_err(|e| CliError(format!("cannot write {}: {e}", path.display())))?;
     }
     writeln!(
         out,
@@ -85,7 +86,7 @@ pub fn run(args: &HeatArgs, out: &mut dyn Write) -> Result<ExitCode, InputError>
             |d| { format!("the {} key", d.name) }
         )
     )?;
-    for line in live::listing(&hot, &heat.metric, args.top as usize).lines() {
+    for line in listing(&hot, &heat.metric, args.top as usize).lines() {
         writeln!(out, "  {line}")?;
     }
     Ok(ExitCode::SUCCESS)

@@ -10,19 +10,18 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use rowkey_studio::page::Text;
-use rowkey_studio::summary::{self, Row};
+use rowkey_studio::input::{read_log, read_splits, LineLog};
+use rowkey_studio::report::{self, page::Text};
 use rowkey_studio::{Options, Outcome, Study, TimeUnit, Writes};
 
 use crate::cli::HotspotArgs;
 use crate::designs::{study_of, Builtin, Message, DESIGNS, RECENT};
-use crate::error::InputError;
-use crate::input::LineLog;
+use crate::error::CliError;
 
 /// The simulation options the arguments ask for (a `--splits` file read and checked).
-pub fn options(args: &HotspotArgs) -> Result<Options, InputError> {
+pub fn options(args: &HotspotArgs) -> Result<Options, CliError> {
     let splits = match &args.splits {
-        Some(path) => crate::input::read_splits(path, args.splits_format)?,
+        Some(path) => read_splits(path, args.splits_format.into())?,
         None => Vec::new(),
     };
     Ok(Options {
@@ -58,11 +57,7 @@ enum Subject {
 }
 
 impl Subject {
-    fn of(
-        args: &HotspotArgs,
-        options: Options,
-        stop: &Arc<AtomicBool>,
-    ) -> Result<Self, InputError> {
+    fn of(args: &HotspotArgs, options: Options, stop: &Arc<AtomicBool>) -> Result<Self, CliError> {
         let Some(path) = &args.keys else {
             // The messages' times are milliseconds.
             let study = study_of(args.writes, &designs(args))
@@ -77,9 +72,9 @@ impl Subject {
         };
         // One key a line: streamed from the file on each pass. Cells with timestamps: read
         // whole and ordered by time first.
-        let writes: Box<dyn Writes> = match LineLog::new(path, args.keys_format) {
+        let writes: Box<dyn Writes> = match LineLog::new(path, args.keys_format.into()) {
             Some(_) if args.window_seconds.is_some() => {
-                return Err(InputError(format!(
+                return Err(CliError(format!(
                     "--window-seconds needs writes with times, and a {} key log has none: give `cbt read` or HBase shell output, or windows of writes (--window)",
                     match args.keys_format {
                         crate::formats::LogFormat::Hex => "hex",
@@ -89,7 +84,7 @@ impl Subject {
             }
             Some(log) => Box::new(log),
             None => Box::new(
-                crate::input::read_log(path, args.keys_format)?
+                read_log(path, args.keys_format.into())?
                     .into_iter()
                     .map(|w| (w.micros, w.key))
                     .collect::<Vec<_>>(),
@@ -119,7 +114,7 @@ impl Subject {
         options: &Options,
         progress: &(dyn Fn(usize, f64) + Sync),
         stop: &AtomicBool,
-    ) -> Result<Vec<Outcome>, InputError> {
+    ) -> Result<Vec<Outcome>, CliError> {
         Ok(match self {
             Subject::Designs(study) => study.run_with(progress)?,
             Subject::Log { name, writes } => vec![rowkey_studio::replay_until(
@@ -162,9 +157,9 @@ impl Subject {
 
 /// Checks that the output folder can be written before any long work: creates it if need be
 /// and writes a probe file there (removed). Returns whether it created the folder.
-fn check_out(dir: &Path) -> Result<bool, InputError> {
+fn check_out(dir: &Path) -> Result<bool, CliError> {
     let cannot = |e: std::io::Error| {
-        InputError(format!(
+        CliError(format!(
             "cannot write the output folder {}: {e}",
             dir.display()
         ))
@@ -191,7 +186,7 @@ fn on_ctrl_c(stop: Arc<AtomicBool>) {
 }
 
 /// Runs the demo.
-pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
+pub fn run(args: &HotspotArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let options = options(args)?;
     let stop = Arc::new(AtomicBool::new(false));
     on_ctrl_c(stop.clone());
@@ -211,7 +206,7 @@ fn simulate_and_report(
     options: &Options,
     subject: &Subject,
     stop: &Arc<AtomicBool>,
-) -> Result<ExitCode, InputError> {
+) -> Result<ExitCode, CliError> {
     let names = subject.names();
     let started = Instant::now();
     // Each simulation's fraction done (as f64 bits); a bar on stderr once a run takes over
@@ -246,70 +241,16 @@ fn simulate_and_report(
     if let Some(bar) = bar.lock().unwrap_or_else(|e| e.into_inner()).take() {
         bar.finish_and_clear();
     }
-    let rows: Vec<Row> = outcomes.iter().map(Row::new).collect();
-    if let Some(o) = outcomes.iter().find(|o| o.run.stopped) {
-        writeln!(
-            out,
-            "stopped by Ctrl-C after {} writes{}: everything below covers those\n",
-            o.run.span.writes,
-            if outcomes.len() > 1 {
-                " (per design)"
-            } else {
-                ""
-            }
-        )?;
-    }
-    for (i, ((name, outcome), row)) in names.iter().zip(&outcomes).zip(&rows).enumerate() {
-        let report = &outcome.run.report;
-        writeln!(
-            out,
-            "[{}/{}] {name}: {} writes; {} regions after {} splits; in a late window its busiest region takes {} of the writes (on average)",
-            i + 1,
-            names.len(),
-            report.writes,
-            report.regions,
-            report.splits,
-            summary::percent(row.hottest_share)
-        )?;
-        write!(out, "{}", report.chart(16, 40))?;
-        writeln!(out)?;
-    }
+    write!(out, "{}", report::text(&outcomes, options))?;
     let writes = outcomes.first().map_or(0, |o| o.run.report.writes);
-    let splitting = if options.splits.is_empty() {
-        format!("split past {} writes", options.split_writes)
-    } else {
-        format!(
-            "{} regions from --splits, no auto-split",
-            options.splits.len() + 1
-        )
-    };
-    writeln!(
-        out,
-        "writes ({writes} writes, {splitting}, {} region servers, windows of {} writes; late = last half):",
-        options.servers, options.window,
-    )?;
-    write!(out, "{}", summary::text(&rows))?;
-    let reads = summary::reads_text(&rows);
-    if reads.is_empty() {
-        writeln!(
-            out,
-            "\nreads: need the key's type, which a key log does not give"
-        )?;
-    } else {
-        writeln!(
-            out,
-            "\nreads (planned from each design's own key, counted on its table at the end):"
-        )?;
-        write!(out, "{reads}")?;
-    }
     let mut text = subject.text(writes);
     if outcomes.iter().any(|o| o.run.stopped) {
         text.workload = text.workload.map(|w| {
             format!("{w} (a run stopped by Ctrl-C: these are the writes read until then)")
         });
     }
-    rowkey_studio::page::write(&args.out, &outcomes, options, &text)
-        .map_err(|e| InputError(format!("cannot write {}: {e}", args.out.display())))?;
+    report::page::write(&args.out, &outcomes, options, &text)
+        .map_err(|e| CliError(format!("cannot write {}: {e}", args.out.display())))?;
     writeln!(
         out,
         "\nheatmaps and page: {} (open it in a browser)\nfinished in {:.1}s",

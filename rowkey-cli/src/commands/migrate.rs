@@ -15,7 +15,7 @@ use rowkey::{EncodeError, RowKey, ScanPlan, ScanRange};
 
 use crate::cli::{MigrateArgs, MoveDesign};
 use crate::designs::{message, Md5Buckets, Message, TimestampFirst};
-use crate::error::InputError;
+use crate::error::CliError;
 
 /// The two tables of the simulated move, in memory: key → the message's version (big-endian),
 /// in the new table a version or a tombstone.
@@ -64,9 +64,9 @@ macro_rules! keyed {
 keyed!(TimestampFirst, Md5Buckets);
 
 /// Runs the simulated move.
-pub fn run(args: &MigrateArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
+pub fn run(args: &MigrateArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     if args.from == MoveDesign::RandomBuckets || args.to == MoveDesign::RandomBuckets {
-        return Err(InputError(
+        return Err(CliError(
             "random-buckets: a random salt draws a new bucket at each write, so a writer cannot \
              update or delete a row without reading it first, and dual writes would double rows; \
              move between keys whose salt is a function of the fields (timestamp-first, md5-buckets)"
@@ -77,7 +77,7 @@ pub fn run(args: &MigrateArgs, out: &mut dyn Write) -> Result<ExitCode, InputErr
         ($($a:ident => $b:ident),*) => {
             match (args.from, args.to) {
                 $((MoveDesign::$a, MoveDesign::$b) => simulate::<$a, $b>(args, out),)*
-                _ => Err(InputError(
+                _ => Err(CliError(
                     "--from and --to are the same design: there is nothing to move".into(),
                 )),
             }
@@ -158,7 +158,7 @@ impl<Old: Keyed, New: Keyed> Sim<'_, Old, New> {
 
     /// The writers' next `args.writes` changes in `phase`: new messages (60%), updates (25%)
     /// and deletes (15%) of recent ones.
-    fn write(&mut self, phase: Phase) -> Result<(), InputError> {
+    fn write(&mut self, phase: Phase) -> Result<(), CliError> {
         let first = self.args.rows - self.args.rows / 10;
         for _ in 0..self.args.writes {
             self.version += 1;
@@ -178,18 +178,18 @@ impl<Old: Keyed, New: Keyed> Sim<'_, Old, New> {
                 self.truth.insert(key, self.version);
                 self.migration.write(phase, New::of(m))
             }
-            .map_err(|e| InputError(e.to_string()))?;
+            .map_err(|e| CliError(e.to_string()))?;
             self.migration
                 .apply(&self.tables, &writes, Some(&self.version.to_be_bytes()))
-                .map_err(|e| InputError(e.to_string()))?;
+                .map_err(|e| CliError(e.to_string()))?;
         }
         Ok(())
     }
 
     /// What a reader of the newest messages sees now: the old table alone, the new table
     /// alone, and what `phase` reads (the old table, both merged, or the new table).
-    fn look(&self, phase: Phase) -> Result<[Seen; 3], InputError> {
-        let err = |e: EncodeError| InputError(e.to_string());
+    fn look(&self, phase: Phase) -> Result<[Seen; 3], CliError> {
+        let err = |e: EncodeError| CliError(e.to_string());
         let (old_plan, new_plan) = (
             Old::since(self.since).map_err(err)?,
             New::since(self.since).map_err(err)?,
@@ -238,7 +238,7 @@ impl<Old: Keyed, New: Keyed> Sim<'_, Old, New> {
 fn simulate<Old: Keyed, New: Keyed>(
     args: &MigrateArgs,
     out: &mut dyn Write,
-) -> Result<ExitCode, InputError> {
+) -> Result<ExitCode, CliError> {
     let name = |d: MoveDesign| {
         clap::ValueEnum::to_possible_value(&d)
             .map(|v| v.get_name().to_string())
@@ -250,7 +250,7 @@ fn simulate<Old: Keyed, New: Keyed>(
     let mut rows = Vec::new();
     for i in 0..args.rows {
         let m = message(i);
-        let key = Old::of(m).encode().map_err(|e| InputError(e.to_string()))?;
+        let key = Old::of(m).encode().map_err(|e| CliError(e.to_string()))?;
         rows.push((key, 0u64.to_be_bytes()));
         truth.insert((m.ts, m.id), 0);
     }
@@ -263,7 +263,7 @@ fn simulate<Old: Keyed, New: Keyed>(
             let step = (old.len() / 4096).max(1);
             let sample: Vec<&Vec<u8>> = old.iter().map(|(k, _)| k).step_by(step).collect();
             let plan = Plan::from_sample::<Old, New, _>(&sample, units)
-                .map_err(|e| InputError(e.to_string()))?;
+                .map_err(|e| CliError(e.to_string()))?;
             (plan, "a sample of its keys")
         }
     };
@@ -306,7 +306,7 @@ fn simulate<Old: Keyed, New: Keyed>(
         |o: Old| New::of(o.message()),
         |n: New| Old::of(n.message()),
     )
-    .map_err(|e| InputError(e.to_string()))?;
+    .map_err(|e| CliError(e.to_string()))?;
     let mut sim = Sim {
         args,
         tables,
@@ -331,7 +331,7 @@ fn simulate<Old: Keyed, New: Keyed>(
                 out: &mut dyn Write,
                 phase: Phase,
                 what: &str|
-     -> Result<(), InputError> {
+     -> Result<(), CliError> {
         let [old, new, dual] = sim.look(phase)?;
         let what = format!(
             "{what} ({})",
@@ -351,9 +351,7 @@ fn simulate<Old: Keyed, New: Keyed>(
             dual.cell()
         )?;
         if dual.missed + dual.stale + dual.extra > 0 {
-            return Err(InputError(format!(
-                "{what}: the phase's read was not exact"
-            )));
+            return Err(CliError(format!("{what}: the phase's read was not exact")));
         }
         Ok(())
     };
@@ -383,20 +381,20 @@ fn simulate<Old: Keyed, New: Keyed>(
             .stop(&stop)
             .on_checkpoint(&count)
             .run(&mut progress)
-            .map_err(|e| InputError(e.to_string()))?;
+            .map_err(|e| CliError(e.to_string()))?;
         read += report.read;
         elapsed += report.elapsed.as_secs_f64() * report.workers as f64;
         sim.copied = (sim.copied + report.read).min(args.rows);
         let mut what = format!("copy {slice}/5");
         if slice == 2 {
             // Killed: a new process reads the plan and the progress back and resumes.
-            let plan = Plan::parse(&plan_text).map_err(|e| InputError(e.to_string()))?;
-            progress = Progress::parse(&progress.to_text(), &plan)
-                .map_err(|e| InputError(e.to_string()))?;
+            let plan = Plan::parse(&plan_text).map_err(|e| CliError(e.to_string()))?;
+            progress =
+                Progress::parse(&progress.to_text(), &plan).map_err(|e| CliError(e.to_string()))?;
             what.push_str(" (killed)");
         }
         if slice == 5 && !progress.is_done() {
-            return Err(InputError("the copy did not finish".into()));
+            return Err(CliError("the copy did not finish".into()));
         }
         line(&sim, out, Phase::Copy, &what)?;
     }
@@ -404,7 +402,7 @@ fn simulate<Old: Keyed, New: Keyed>(
     let verification = sim
         .migration
         .verify_store(&sim.tables)
-        .map_err(|e| InputError(e.to_string()))?;
+        .map_err(|e| CliError(e.to_string()))?;
     let agree = verification.units.iter().filter(|u| u.agrees()).count();
     line(
         &sim,
@@ -413,7 +411,7 @@ fn simulate<Old: Keyed, New: Keyed>(
         &format!("verify: {agree}/{} agree", verification.units.len()),
     )?;
     if !verification.agrees() {
-        return Err(InputError(format!(
+        return Err(CliError(format!(
             "verification: units {:?} differ",
             verification.differing()
         )));
@@ -423,7 +421,7 @@ fn simulate<Old: Keyed, New: Keyed>(
     let purged = sim
         .migration
         .purge_tombstones(&sim.tables)
-        .map_err(|e| InputError(e.to_string()))?;
+        .map_err(|e| CliError(e.to_string()))?;
     sim.write(Phase::Retired)?;
     line(
         &sim,

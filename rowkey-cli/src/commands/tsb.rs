@@ -6,25 +6,14 @@ use std::process::ExitCode;
 use rowkey::hbase::{parse_string_binary, to_string_binary};
 
 use crate::cli::{TsbArgs, UntsbArgs};
-use crate::error::InputError;
-use crate::input::HexError;
-
+use crate::error::CliError;
 /// Bytes from hex digits; `0x` prefixes and whitespace are ignored.
-pub fn parse_hex(text: &str) -> Result<Vec<u8>, InputError> {
-    crate::input::parse_hex(text).map_err(|e| {
-        InputError(match e {
-            HexError::NotHex { at, c } => {
-                format!("{text:?}: character {at} ({c:?}) is not a hex digit")
-            }
-            HexError::Odd => {
-                format!("{text:?}: an odd number of hex digits; write each byte as two digits")
-            }
-        })
-    })
+pub fn parse_hex(text: &str) -> Result<Vec<u8>, CliError> {
+    rowkey::hex::decode(text).map_err(|e| CliError(format!("{text:?}: {e}")))
 }
 
 /// `tsb`: one toStringBinary line per argument.
-pub fn run(args: &TsbArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
+pub fn run(args: &TsbArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let keys = args
         .hex
         .iter()
@@ -38,11 +27,11 @@ pub fn run(args: &TsbArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> 
 
 /// `untsb`: one line of lowercase hex per argument. Strict: a backslash must start a `\xHH`
 /// escape, as HBase would otherwise silently drop it.
-pub fn run_untsb(args: &UntsbArgs, out: &mut dyn Write) -> Result<ExitCode, InputError> {
+pub fn run_untsb(args: &UntsbArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let keys = args
         .keys
         .iter()
-        .map(|k| parse_string_binary(k).map_err(|e| InputError(format!("{k:?}: {e}"))))
+        .map(|k| parse_string_binary(k).map_err(|e| CliError(format!("{k:?}: {e}"))))
         .collect::<Result<Vec<_>, _>>()?;
     for k in keys {
         let hex: String = k.iter().map(|b| format!("{b:02x}")).collect();

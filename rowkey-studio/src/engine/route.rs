@@ -4,7 +4,7 @@
 //! and the region servers host the regions of that moment round-robin in key order (a balancer
 //! evening out region counts). Memory: a counter per region, whatever the writes.
 
-use super::report::{Report, Window};
+use super::windows::{Report, Window};
 
 use super::regions::Regions;
 
