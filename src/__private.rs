@@ -4,7 +4,7 @@
 pub use rowkey_runtime::__private::*;
 
 /// The open gate of split points: the derive's `K::split_points` is bounded on
-/// `for<'a> Gate<'a>: Open`, which holds here, and calls [`split_points`] (`rowkey-splits`).
+/// `for<'a> Gate<'a>: Open`, which holds here, and calls `split_points` (`rowkey-splits`).
 #[cfg(feature = "splits")]
 pub mod splits {
     use rowkey_runtime::RowKey;

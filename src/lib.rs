@@ -5,8 +5,8 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub use rowkey_runtime::{
-    DecodeError, EncodeError, Encoding, FieldLayout, KeyCodec, Layout, Merge, Reader, ReversedScan,
-    RowItem, RowKey, Salt, ScanPlan, ScanRange, Subspace, WidthUnit, Writer, MAX_ROW_LENGTH,
+    DecodeError, EncodeError, Encoding, FieldLayout, KeyCodec, Layout, Merge, Reader, RowItem,
+    RowKey, ScanPlan, ScanRange, Subspace, WidthUnit, Writer, MAX_ROW_LENGTH,
 };
 
 #[cfg(feature = "derive")]

@@ -1,8 +1,9 @@
 //! The layout as a value and its fingerprint: renames keep it, edits that can change a key's
 //! bytes change it (many pairs in rowkey-derive's unit tests; real derived structs here).
 
+use rowkey::salt::Salt;
 use rowkey::Encoding;
-use rowkey::{FieldLayout, RowKey, Salt};
+use rowkey::{FieldLayout, RowKey};
 
 /// 64-bit FNV-1a, written here apart from rowkey's.
 fn fnv(s: &str) -> u64 {

@@ -401,7 +401,7 @@ fn a_key_holding_a_longer_value_does_not_decode() {
 
 /// `max_len` checks keys with capped fields: this layout is at most 1 + (2 * 16 + 2) + 8 = 43
 /// bytes, within its budget of 43; a smaller budget is a compile error naming each field's
-/// share (`rowkey-ui/tests/ui/max-len-capped-over.rs`).
+/// share (`rowkey-ui/tests/ui/max_len/capped-over.rs`).
 #[derive(RowKey, Debug, PartialEq)]
 #[rowkey(max_len = 43)]
 #[salt(md5, of = "user", len = 1)]

@@ -5,7 +5,8 @@
 use rowkey_testkit::props as support;
 
 use rowkey::opentsdb::{base_time, Tags};
-use rowkey::{RowKey, Salt};
+use rowkey::salt::Salt;
+use rowkey::RowKey;
 use support::{golden, unhex};
 
 /// Encodes `$row` with the struct for (width, buckets) and checks it against the line.

@@ -1,4 +1,4 @@
-//! One test per bug the random-layout fuzzer found (issue 8), each the minimal reproduction,
+//! One test per bug the random-layout fuzzer found, each the minimal reproduction,
 //! asserting what the README promises.
 
 use std::collections::BTreeMap;
@@ -239,7 +239,7 @@ fn exclusive_bound_at_the_empty_value_holds_nothing() {
     let below_empty = Name::scan().name_range(..String::new()).plan().unwrap();
     assert!(below_empty.ranges().is_empty(), "{below_empty:?}");
     assert_eq!(scan(&rows, &below_empty), []);
-    // A range that runs backwards is refused (issue 32, defect 5), not an empty plan.
+    // A range that runs backwards is refused, not an empty plan.
     let backwards = Name::scan()
         .name_range("b".to_string()..String::new())
         .plan();
@@ -439,7 +439,7 @@ fn full_scan_of_an_md5_prefix_comes_in_hash_order() {
     assert!(got.windows(2).any(|w| w[0].id > w[1].id), "not id order");
 }
 
-// Found while adding other systems' encodings (issue 12), by the properties and the fuzzer: keys
+// Found while adding other systems' encodings, by the properties and the fuzzer: keys
 // that decoded although encode never writes them.
 
 /// A Phoenix DESC VARBINARY of an optimizable table: an empty value before the trailing FF is
@@ -453,7 +453,7 @@ fn phoenix_desc_varbinary_empty_before_its_ff_is_refused() {
         v: Option<Vec<u8>>,
     }
     assert!(Key::decode(&[0xFF]).is_err());
-    // NULL alone would be the empty row key, which encode refuses (issue 20), and so decode.
+    // NULL alone would be the empty row key, which encode refuses, and so decode.
     assert_eq!(
         Key { v: None }.encode().unwrap_err(),
         EncodeError::EmptyKey {
@@ -579,7 +579,7 @@ fn hbase_null_before_an_empty_raw_string_decodes() {
     assert!(Key::decode(&[]).is_err());
 }
 
-// Issue 20, defect 1: a fixed NULL followed by a range. Where trailing NULL (or empty) fields
+// A fixed NULL followed by a range. Where trailing NULL (or empty) fields
 // are dropped, the key of the fixed fields alone is shorter than their full form; a range
 // on the next field that starts at a NULL started at that short key, and so also held every
 // key that sorts between the two: with a DESC NULL (FA), every DESC value (CB ...).
@@ -600,7 +600,7 @@ fn in_bounds<V: Ord>(v: &V, r: &(core::ops::Bound<V>, core::ops::Bound<V>)) -> b
 }
 
 /// A range std's `BTreeMap::range` panics on: its start after its end, or both ends excluded
-/// at one value. Plans refuse it (issue 32, defect 5).
+/// at one value. Plans refuse it.
 fn backwards<V: Ord>(r: &(core::ops::Bound<V>, core::ops::Bound<V>)) -> bool {
     use core::ops::Bound::{Excluded, Included};
     match r {
@@ -807,7 +807,7 @@ fn phoenix_null_then_a_range_holds_only_null_rows() {
     );
 }
 
-// Issue 20, defect 3: a Java-hash salt of 2^31 - 1 buckets. Planning walked every bucket to
+// A Java-hash salt of 2^31 - 1 buckets. Planning walked every bucket to
 // find the distinct salts (139 s for one prefix scan in a release build), and with `width = 8`
 // a scan that does not fix the hashed fields built about 2^31 ranges. Planning now costs the
 // distinct salts (at most 256 for `width = 1`); more ranges than the stated limit is an error
@@ -857,7 +857,7 @@ fn a_salt_of_two_billion_buckets_plans_its_distinct_salts() {
     assert_eq!(
         err,
         EncodeError::TooManyRanges {
-            salt: rowkey::Salt::JavaHash {
+            salt: rowkey::salt::Salt::JavaHash {
                 buckets: 2_147_483_647,
                 width: 8
             },
@@ -897,7 +897,7 @@ fn a_salt_of_two_billion_buckets_plans_its_distinct_salts() {
 fn nth_salt_is_the_sorted_list_of_distinct_salts() {
     for width in 1..=8u8 {
         for buckets in [1u32, 2, 255, 256, 257, 1000, 65_537, 70_000] {
-            let salt = rowkey::Salt::JavaHash { buckets, width };
+            let salt = rowkey::salt::Salt::JavaHash { buckets, width };
             let mut all: Vec<Vec<u8>> = (0..buckets).map(|b| salt.bucket_salt(b)).collect();
             all.sort();
             all.dedup();
@@ -917,7 +917,7 @@ fn nth_salt_is_the_sorted_list_of_distinct_salts() {
     }
 }
 
-// Issue 20, defect 4: a Phoenix or HBase Struct key whose fields are all NULL encoded to the
+// A Phoenix or HBase Struct key whose fields are all NULL encoded to the
 // empty row key, which HBase (`Put` checks the row's length) and Bigtable refuse to store.
 // Phoenix's own `PTableImpl.newKey` throws "Primary key may not be null" for it; with a salt
 // it writes the salt byte alone (its hash of nothing, 1, modulo the buckets), which is a key.
@@ -1023,9 +1023,9 @@ fn an_all_null_key_is_refused_where_it_would_be_empty() {
     assert!(Salted::scan().a(None).plan().unwrap().is_point());
 }
 
-// Issue 20, defect 2: `max_len` on another system's encoding was checked with rowkey's own
+// `max_len` on another system's encoding was checked with rowkey's own
 // widths: an HBase Struct key of one i64 (9 bytes) compiled under `max_len = 8`, a Bigtable one
-// (16 bytes) under `max_len = 15` (rowkey-ui/tests/ui/max-len-*-widths.rs). The budget is now checked
+// (16 bytes) under `max_len = 15` (rowkey-ui/tests/ui/max_len/*-widths.rs). The budget is now checked
 // with each encoding's widths; `MAX_LEN` is the longest key (Bigtable's last ASC field writes no
 // separator).
 
@@ -1072,7 +1072,7 @@ fn max_len_uses_each_encodings_widths() {
     assert_eq!(Phoenix { a: 0, b: 0 }.encode().unwrap().len(), 12);
 }
 
-// Issue 21, defect 7a: `explain` of the empty key of a Bigtable key showed no error, although
+// `explain` of the empty key of a Bigtable key showed no error, although
 // `decode` refuses it (a key with no field left is `00 00`, never empty). The trait promises the
 // parts that decoded, then the error.
 #[test]
@@ -1100,7 +1100,7 @@ fn explain_of_an_empty_bigtable_key_shows_the_decode_error() {
     assert!(K::decode(&empty).is_ok());
 }
 
-// Issue 21, defect 7b: an `i64` field's MAX_LEN was 20 bytes where its longest key is 16
+// An `i64` field's MAX_LEN was 20 bytes where its longest key is 16
 // (8 bytes, every `00` escaped; 18 with a separator or DESC).
 #[test]
 fn bigtable_max_len_is_the_longest_key() {
@@ -1122,9 +1122,9 @@ fn bigtable_max_len_is_the_longest_key() {
     assert_eq!(Two { a: 0, b: 0 }.encode().unwrap().len(), 18 + 16);
 }
 
-// Issue 24: a `max_len` the derive cannot check (a width it cannot see) was a constant
+// A `max_len` the derive cannot check (a width it cannot see) was a constant
 // assertion, reported only after every other error was fixed; it is now a trait bound,
-// reported with them (rowkey-ui/tests/ui/max-len-reported-with-other-mistakes.rs). A key within its
+// reported with them (rowkey-ui/tests/ui/max_len/reported-with-other-mistakes.rs). A key within its
 // budget still compiles, at exactly the budget too.
 #[test]
 fn max_len_of_unseen_widths_compiles_within_budget() {
@@ -1143,7 +1143,7 @@ fn max_len_of_unseen_widths_compiles_within_budget() {
     assert_eq!(key.encode().unwrap().len(), 17);
 }
 
-// Issue 32, defect 1: a field whose type is another `fdb_tuple` key was counted as an escaped
+// A field whose type is another `fdb_tuple` key was counted as an escaped
 // byte string (2 x its MAX_LEN + 2). A nested tuple is `05`, the key's elements (its nulls
 // `00 FF`), `00`: the nested key's own widths, element by element.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -1206,7 +1206,7 @@ fn a_nested_key_is_counted_as_a_nested_tuple() {
     assert_eq!(Profile::MAX_LEN, Some(9 + 8 + 1));
 }
 
-// Issue 32, defect 2: nested tuples whose every value packs to the same bytes' count lost that
+// Nested tuples whose every value packs to the same bytes' count lost that
 // fixed width: `(bool,)` is always `05 26|27 00`, `[u8; 0]` always `01 00`, `Option<()>` inside
 // a tuple `00 FF` or `05 00`, and a nested key of fixed-width fields its own width plus two.
 #[derive(RowKey, Debug, Clone, PartialEq)]
@@ -1296,7 +1296,7 @@ fn fixed_width_nested_tuples_keep_their_width() {
     }
 }
 
-// Issue 32, defect 3: a negative Int64 with BigEndianBytes was written (`-1` as eight `FF`) and
+// A negative Int64 with BigEndianBytes was written (`-1` as eight `FF`) and
 // read back. Bigtable's type reference says of BigEndianBytes "Sorted mode: non-negative values
 // are supported", and Google's Cassandra-to-Bigtable proxy refuses the value ("negative int big
 // endian fails"): in a row key, which is sorted, it would sort after every other value. Encode
@@ -1383,9 +1383,9 @@ fn bigtable_big_endian_integers_are_never_negative() {
     );
 }
 
-// Issue 32, defect 4: a scan chain that forgot `.plan()` (`K::scan().metric("cpu").ranges()`)
+// A scan chain that forgot `.plan()` (`K::scan().metric("cpu").ranges()`)
 // read "no method named `ranges`". `ScanPlan`'s methods now exist on the builder, refused with
-// a message that says to call `.plan()` first (rowkey-ui/tests/ui/scan-plan-forgotten.rs); a
+// a message that says to call `.plan()` first (rowkey-ui/tests/ui/scan/plan-forgotten.rs); a
 // field of the same name keeps its own method.
 #[test]
 fn fields_named_as_plan_methods_keep_their_builder_methods() {
@@ -1413,7 +1413,7 @@ fn fields_named_as_plan_methods_keep_their_builder_methods() {
     assert_eq!(get.row(), Some(&keys[0].encode().unwrap()[..]));
 }
 
-// Issue 32, defect 5: a range whose start is after its end was silently an empty plan. std's
+// A range whose start is after its end was silently an empty plan. std's
 // `BTreeMap::range` panics on it; `.plan()` returns `EncodeError::ReversedRange` naming the
 // field and both bounds. An empty range (`5..5`) stays valid and reads nothing; so does a range
 // whose bounds are one value, one side excluded. Across value orders: DESC fields, newest-first
@@ -1529,7 +1529,7 @@ fn a_reversed_range_is_an_error_naming_field_and_bounds() {
     assert_eq!(sorted, [None, Some(1), Some(3)]);
 }
 
-// Found by the fuzzer once its generator nested tuple keys (issue 32): an error inside a nested
+// Found by the fuzzer once its generator nested tuple keys: an error inside a nested
 // key named the nested key's field ("name"), not one of the key's own, and a nested key longer
 // than HBase's row limit on its own was refused with its own length while the outer key's
 // `encoded_len` counted it as nothing. The error is now `Nested`, naming the outer field and

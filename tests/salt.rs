@@ -3,8 +3,9 @@
 
 use rowkey_testkit::props as support;
 
+use rowkey::salt::Salt;
 use rowkey::salt::{java_array_hash, md5, md5_bucket, phoenix_bucket};
-use rowkey::{DecodeError, RowKey, Salt};
+use rowkey::{DecodeError, RowKey};
 
 use support::{golden as lines, unhex as hex};
 

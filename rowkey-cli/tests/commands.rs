@@ -572,7 +572,7 @@ fn migrate_tells_the_whole_move() {
 }
 
 /// A key length of 0 leaves one key, the empty one: every region after the first split point
-/// is unreachable (it used to say all could receive keys).
+/// is unreachable.
 #[test]
 fn check_splits_of_length_zero_keys() {
     for space in [

@@ -197,7 +197,7 @@ pub struct Salt {
 impl Salt {
     /// The runtime `Salt` value.
     pub fn tokens(&self) -> TokenStream {
-        let p = quote!(__rowkey::Salt);
+        let p = quote!(__rowkey::salt::Salt);
         let buckets = self.buckets.unwrap_or(0) as u16;
         match (self.kind, self.buckets) {
             (SaltKind::Md5, None) => {

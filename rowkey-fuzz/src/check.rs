@@ -299,7 +299,9 @@ fn schema_read<K: Fuzz>(k: &K, bytes: &[u8], st: &mut Stats) -> Result<(), Strin
 /// The same key: equal bytes, except the salt of a random salt, which each encode draws.
 fn same_key<K: Fuzz>(a: &[u8], b: &[u8]) -> bool {
     match K::SALT {
-        rowkey::Salt::Random { .. } => a.len() == b.len() && a.get(K::SKIP..) == b.get(K::SKIP..),
+        rowkey::salt::Salt::Random { .. } => {
+            a.len() == b.len() && a.get(K::SKIP..) == b.get(K::SKIP..)
+        }
         _ => a == b,
     }
 }

@@ -40,6 +40,6 @@ pub use error::{DecodeError, EncodeError, WidthUnit, MAX_ROW_LENGTH};
 pub use key::RowKey;
 pub use layout::{FieldLayout, Layout};
 pub use merge::{Merge, RowItem};
-pub use salt::Salt;
-pub use scan::{ReversedScan, ScanPlan, ScanRange};
+pub use scan::plan::ScanPlan;
+pub use scan::range::ScanRange;
 pub use subspace::Subspace;

@@ -69,7 +69,7 @@ impl Salt {
     /// The salt's width in bytes.
     ///
     /// ```
-    /// use rowkey::Salt;
+    /// use rowkey::salt::Salt;
     /// assert_eq!(Salt::Md5 { len: 16 }.len(), 16);
     /// assert_eq!(Salt::Random { buckets: 8 }.len(), 1);
     /// assert_eq!(Salt::None.len(), 0);
@@ -118,7 +118,7 @@ impl Salt {
     /// The salt bytes of bucket `bucket`: one byte, or OpenTSDB's `getSaltBytes` over the width.
     ///
     /// ```
-    /// use rowkey::Salt;
+    /// use rowkey::salt::Salt;
     /// assert_eq!(Salt::Random { buckets: 16 }.bucket_salt(7), [7]);
     /// assert_eq!(Salt::JavaHash { buckets: 1000, width: 2 }.bucket_salt(999), [0x03, 0xE7]);
     /// assert_eq!(Salt::JavaHash { buckets: 1000, width: 1 }.bucket_salt(999), [0xE7]);
@@ -147,7 +147,7 @@ impl Salt {
     /// the buckets); 0 for other salts.
     ///
     /// ```
-    /// use rowkey::Salt;
+    /// use rowkey::salt::Salt;
     /// assert_eq!(Salt::Md5Buckets { buckets: 16 }.distinct_salts(), 16);
     /// assert_eq!(Salt::JavaHash { buckets: 2_147_483_647, width: 1 }.distinct_salts(), 256);
     /// assert_eq!(Salt::JavaHash { buckets: 2_147_483_647, width: 8 }.distinct_salts(), 2_147_483_647);
@@ -186,7 +186,7 @@ impl Salt {
     /// split points over billions of buckets need. `None` past the last one.
     ///
     /// ```
-    /// use rowkey::Salt;
+    /// use rowkey::salt::Salt;
     /// let wide = Salt::JavaHash { buckets: 1000, width: 6 };
     /// // Width 6 writes the bucket's low two bytes, then its four: byte order is by the low
     /// // bytes first.
@@ -291,7 +291,7 @@ impl Salt {
 /// The salt as its attribute spells it, without `of`: `md5, buckets = 16`.
 ///
 /// ```
-/// use rowkey::Salt;
+/// use rowkey::salt::Salt;
 /// assert_eq!(Salt::Md5 { len: 4 }.to_string(), "md5, len = 4");
 /// assert_eq!(Salt::JavaHash { buckets: 20, width: 2 }.to_string(), "java_hash, buckets = 20, width = 2");
 /// ```

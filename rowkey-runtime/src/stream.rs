@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 use futures_core::Stream;
 
 use crate::merge::{merge_options, Heads, Options, RowItem};
-use crate::scan::{ScanPlan, ScanRange};
+use crate::{ScanPlan, ScanRange};
 
 /// The merge of [`Merge`](crate::Merge) over `Stream`s: rows in global key order (the first
 /// `skip` bytes, the salt, ignored), errors passed on first, `reverse` for descending streams,

@@ -6,7 +6,7 @@
 use crate::__private::splits::SplitPoints;
 use crate::error::{DecodeError, EncodeError, MAX_ROW_LENGTH};
 use crate::key::RowKey;
-use crate::scan::{ScanPlan, ScanRange};
+use crate::{ScanPlan, ScanRange};
 
 /// A prefix in front of every key of a layout. The subspace holds every key that starts with
 /// its prefix: the subspaces that share a table must be prefix-free (no prefix begins another),
@@ -189,7 +189,7 @@ impl Subspace {
 
     /// `K::split_points(regions)` in this subspace: each point after the prefix. (The first
     /// region holds what sorts before the subspace, the last what sorts after it.) `K` is any
-    /// derived key, with the facade's `regions` feature.
+    /// derived key, with the facade's `splits` feature.
     ///
     /// ```
     /// use rowkey::{RowKey, Subspace};

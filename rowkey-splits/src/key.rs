@@ -12,7 +12,7 @@ use crate::SplitError;
 /// `#[decimal(N)]` field (up to the type's largest value). Other layouts say
 /// [`SplitError::NeedsSample`]: use [`from_sample`](crate::from_sample) with real keys.
 ///
-/// Every derived key also has it as `K::split_points(regions)` (with the facade's `regions`
+/// Every derived key also has it as `K::split_points(regions)` (with the facade's `splits`
 /// feature); this function is the same for generic code.
 ///
 /// ```

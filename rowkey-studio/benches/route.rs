@@ -1,6 +1,5 @@
 //! The simulator's cost per write against its floor: a bare `BTreeMap` lookup of the region that
-//! owns the key, over the same region starts, and a counter bumped (issue 22's target: at most
-//! 2x). `cargo bench -p rowkey-studio --bench route` prints the table.
+//! owns the key, over the same region starts, and a counter bumped (the target: at most 2x). `cargo bench -p rowkey-studio --bench route` prints the table.
 //!
 //! One million 16-byte keys (XXH3-128 of a counter: writes spread over the key space), routed
 //! into tables of 64 and 1,024 regions whose starts are an even sample of the keys. Measured per

@@ -3,8 +3,8 @@
 
 use rowkey::{EncodeError, RowKey};
 
-use crate::engine::Span;
 use crate::query::{ByteQuery, IntoQuery};
+use crate::Span;
 
 type KeyFn<E> = Box<dyn Fn(&E, &mut Vec<u8>) -> Result<(), EncodeError> + Send + Sync>;
 type ReadFn = Box<dyn Fn(&Span) -> Result<ByteQuery, EncodeError> + Send + Sync>;

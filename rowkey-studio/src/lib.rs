@@ -62,12 +62,13 @@ mod outcome;
 mod query;
 pub mod report;
 mod study;
-pub mod time;
+mod time;
 
 pub use design::{slug, Design};
 pub use engine::keyaxis::Cut;
-pub use engine::{KeyInfo, Options, Run, Span, TimeUnit, Writes};
+pub use engine::types::{KeyInfo, Options, Run, Span, Writes};
 pub use error::StudyError;
 pub use outcome::Outcome;
 pub use query::{ByteFilter, ByteQuery, IntoQuery, Query, ReadCost};
 pub use study::{replay, replay_until, Study};
+pub use time::TimeUnit;

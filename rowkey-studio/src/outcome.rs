@@ -1,6 +1,6 @@
 //! What a study gives for each design.
 
-use crate::engine::{Options, Run};
+use crate::{Options, Run};
 
 /// One design's results in a study (or a key log's, from [`replay`](crate::replay)).
 #[derive(Debug, Clone, PartialEq)]

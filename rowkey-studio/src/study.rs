@@ -7,9 +7,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use crate::design::{Design, Erased};
-use crate::engine::{simulate_until, KeyInfo, Options, Writes};
+use crate::engine::simulate_until;
 use crate::error::StudyError;
 use crate::outcome::Outcome;
+use crate::{KeyInfo, Options, Writes};
 
 type TimeFn<E> = Box<dyn Fn(&E) -> i64 + Send + Sync>;
 

@@ -19,7 +19,7 @@ impl TimeUnit {
     /// Time `t` as a tick: `01:36:03` for times since 1970, the number otherwise.
     ///
     /// ```
-    /// use rowkey_studio::time::TimeUnit;
+    /// use rowkey_studio::TimeUnit;
     /// assert_eq!(TimeUnit::Millis.tick(1_795_484_163_053), "01:36:03");
     /// ```
     pub fn tick(self, t: i64) -> String {
@@ -32,7 +32,7 @@ impl TimeUnit {
     /// A length of time `d` in words: `90 s` for times since 1970, the number otherwise.
     ///
     /// ```
-    /// use rowkey_studio::time::TimeUnit;
+    /// use rowkey_studio::TimeUnit;
     /// assert_eq!(TimeUnit::Micros.length(90_000_000), "90 s");
     /// assert_eq!(TimeUnit::Millis.length(1_500), "1.5 s");
     /// assert_eq!(TimeUnit::Number.length(7), "7");
@@ -52,7 +52,7 @@ impl TimeUnit {
     /// number otherwise.
     ///
     /// ```
-    /// use rowkey_studio::time::TimeUnit;
+    /// use rowkey_studio::TimeUnit;
     ///
     /// assert_eq!(TimeUnit::Micros.label(1_795_484_163_053_000), "2026-11-24 01:36:03 UTC");
     /// assert_eq!(TimeUnit::Seconds.label(0), "1970-01-01 00:00:00 UTC");

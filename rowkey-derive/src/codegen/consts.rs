@@ -26,7 +26,7 @@ pub fn items(key: &Key) -> TokenStream {
             (
                 quote!(__p::Some(#n),),
                 quote! {
-                    const SALT: __rowkey::Salt = #value;
+                    const SALT: __rowkey::salt::Salt = #value;
                     const SALT_TEXT: __p::Option<__rowkey::salt::SaltText> = #text;
                 },
             )

@@ -4,7 +4,7 @@
 //! whose message teaches the rule. The derive names them through a typed table
 //! (`rowkey-derive`'s `encodings/refusal.rs`), which a unit test there holds against this file.
 
-pub use crate::scan::partial::{encode_short, show_field, PartialKey};
+pub use crate::scan::partial::{encode_short, show_field, Enc, PartialKey};
 pub use crate::scan::FieldRange;
 
 /// Implemented by the states of a generated scan builder that can be planned. Missing when a

@@ -153,7 +153,7 @@ impl PartialKey {
     }
 
     /// For an encoding whose values end with `00` and never continue with `FF` (see
-    /// [`PrefixEnd::BelowFf`]).
+    /// `PrefixEnd::BelowFf`).
     pub fn ending_below_ff(mut self) -> Self {
         self.end = PrefixEnd::BelowFf;
         self

@@ -6,7 +6,7 @@
 /// prefix, read as a 64-bit big-endian number (missing bytes are `00`).
 ///
 /// ```
-/// use rowkey_studio::engine::keyaxis::KeyAxis;
+/// use rowkey_studio::engine::KeyAxis;
 ///
 /// let axis = KeyAxis::new(b"k\x00", b"k\xFF", 4);
 /// assert_eq!(axis.bucket(b"k\x00"), 0);
@@ -63,7 +63,7 @@ impl KeyAxis {
     /// were sampled. With fewer than two sampled keys, buckets of equal range.
     ///
     /// ```
-    /// use rowkey_studio::engine::keyaxis::KeyAxis;
+    /// use rowkey_studio::engine::KeyAxis;
     ///
     /// // Keys crowded at both ends of the range: each half of the buckets holds one crowd.
     /// let mut sample: Vec<Vec<u8>> = (0u8..50).map(|i| vec![i]).collect();

@@ -66,11 +66,6 @@ impl Sample {
         self.keys.len()
     }
 
-    /// True when no key is held.
-    pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
-    }
-
     /// The middle key of the sample: the split key of a region, which HBase takes from the
     /// middle of the region's data. `None` with fewer than two keys (a region of one row does
     /// not split).

@@ -7,8 +7,9 @@ use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
-use crate::engine::{WriteFn, Writes};
+use crate::engine::WriteFn;
 use crate::StudyError;
+use crate::Writes;
 
 use super::{at, lines, LogFormat};
 

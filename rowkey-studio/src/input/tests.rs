@@ -250,7 +250,7 @@ fn sample_row_keys_answers_are_split_points() {
 /// the same message.
 #[test]
 fn a_streamed_log_reads_as_the_whole_file_does() {
-    use crate::engine::Writes;
+    use crate::Writes;
     let cases: [(&str, &[u8], LogFormat); 8] = [
         ("s-hex", b"00ff\n0x01 02\r\nAB\n", LogFormat::Hex),
         ("s-bin", b"k\\x00\\xFF\nrow1\nrow10", LogFormat::Binary),

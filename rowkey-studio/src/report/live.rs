@@ -43,7 +43,7 @@ impl LiveHeat {
     }
 
     /// Every range labelled by `labels` of its boundaries (a key's leading parts, as
-    /// [`labels::decoded_prefix`](labels::decoded_prefix) gives them), the hottest first.
+    /// [`labels::decoded_prefix`] gives them), the hottest first.
     pub fn decode_with(&self, labels: impl Fn(&[u8]) -> Vec<String>) -> Vec<HotRange> {
         let total = self.total();
         let mut out: Vec<HotRange> = self

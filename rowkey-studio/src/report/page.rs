@@ -9,10 +9,10 @@ use std::path::Path;
 
 use super::escape;
 use super::svg::{count, svg, Metric, Scale, HEIGHT, WIDTH};
-use crate::engine::Options;
 use crate::outcome::Outcome;
 use crate::report::diagnose::diagnose_row;
 use crate::report::summary::{cells, read_lines, Row, DEFINITIONS, HEADERS, READ_HEADERS};
+use crate::Options;
 
 /// The words of a page that depend on what was studied.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

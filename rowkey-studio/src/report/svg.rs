@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use super::escape;
 use super::labels::binary_prefix;
-use crate::engine::heat::Heat;
+use crate::engine::Heat;
 
 const LEFT: f64 = 200.0;
 const TOP: f64 = 58.0;

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use super::summary::{self, Row};
-use crate::engine::Options;
 use crate::outcome::Outcome;
+use crate::Options;
 
 /// The study's report in text: for each outcome a line of its regions and its busiest region's
 /// late share, with the chart of its regions; the table of writes (its header naming the

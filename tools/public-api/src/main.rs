@@ -47,7 +47,7 @@ fn check(dir: &Path, json: &Path, bless: bool) -> Result<bool, String> {
         .omit_auto_trait_impls(true)
         .build()
         .map_err(|e| e.to_string())?;
-    let items: Vec<String> = api.items().map(|i| i.to_string()).collect();
+    let items = without_pages(api.items().map(|i| i.to_string()).collect());
     let text = items.join("\n") + "\n";
     let name = json
         .file_stem()
@@ -78,4 +78,24 @@ fn check(dir: &Path, json: &Path, bless: bool) -> Result<bool, String> {
         eprintln!("  + {added}");
     }
     Ok(false)
+}
+
+/// The items without the modules that hold nothing but documentation (the guides, an
+/// encoding's page): pages of the manual, not API. A module is a page when no other item is
+/// inside it, which may leave its parent one too.
+fn without_pages(mut items: Vec<String>) -> Vec<String> {
+    loop {
+        let page = items.iter().position(|item| {
+            item.strip_prefix("pub mod ").is_some_and(|module| {
+                let inside = format!("{module}::");
+                !items.iter().any(|other| other.contains(&inside))
+            })
+        });
+        match page {
+            Some(i) => {
+                items.remove(i);
+            }
+            None => return items,
+        }
+    }
 }
