@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use super::plan::Fingerprints;
+use super::fingerprints::Fingerprints;
 use rowkey_runtime::EncodeError;
 use rowkey_splits::SplitError;
 

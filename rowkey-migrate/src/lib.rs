@@ -72,8 +72,8 @@ mod dual;
 #[cfg(feature = "async")]
 mod dual_stream;
 mod error;
+mod fingerprints;
 mod job;
-mod memory;
 mod migration;
 mod plan;
 mod protocol;
@@ -81,20 +81,23 @@ mod row;
 mod store;
 mod task;
 mod verify;
+mod writers;
 
-pub use checkpoint::{Checkpoint, CheckpointDir, Progress};
+pub use checkpoint::{Checkpoint, Progress};
 pub use copy::{CopyError, CopyFailure, CopyReport, CopyRun};
 pub use cutover::{create_commands, CbtError, CreateCommands};
 pub use dual::Dual;
 #[cfg(feature = "async")]
 pub use dual_stream::DualStream;
 pub use error::{CheckpointError, MigrateError, StoreError, TaskError};
+pub use fingerprints::Fingerprints;
 pub use job::JobSpec;
-pub use memory::{MemoryError, MemoryStore};
 pub use migration::{salt_width, Migration};
-pub use plan::{Fingerprints, Plan, Unit};
+pub use plan::{Plan, Unit};
 pub use protocol::{Op, Phase, PhaseSwitch, PhaseWrites, Reads};
 pub use row::{convert_key, ConvertError, RowError};
-pub use store::{Checkpoints, CopyStore, MoveStore, Rows, Side};
+pub use store::{
+    CheckpointDir, Checkpoints, CopyStore, MemoryError, MemoryStore, MoveStore, Rows, Side,
+};
 pub use task::Task;
 pub use verify::{Difference, Tally, UnitCheck, Unplaced, Verification, Verify};

@@ -1,7 +1,8 @@
 //! A migration: its plan and the two conversions between the key types.
 
 use super::error::MigrateError;
-use super::plan::{Fingerprints, Plan};
+use super::fingerprints::Fingerprints;
+use super::plan::Plan;
 use super::row::{convert_key, ConvertError, RowError};
 use rowkey_runtime::EncodeError;
 use rowkey_runtime::RowKey;

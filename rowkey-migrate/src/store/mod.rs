@@ -1,16 +1,23 @@
 //! What a move needs of its stores, as traits a client implements: the copy's reads and
 //! conditional writes ([`CopyStore`]), everything a whole move does to its two tables
 //! ([`MoveStore`]), and where the copy's checkpoints are kept so every worker sees them
-//! ([`Checkpoints`]). rowkey-clients implements them for Bigtable and redb;
-//! [`MemoryStore`](crate::MemoryStore) keeps both tables in memory.
+//! ([`Checkpoints`]). rowkey-clients implements them for Bigtable and redb; here,
+//! [`MemoryStore`] keeps both tables in memory and [`CheckpointDir`] the checkpoints in a
+//! directory.
+
+mod dir;
+mod memory;
+
+pub use dir::CheckpointDir;
+pub use memory::{MemoryError, MemoryStore};
 
 use std::borrow::Cow;
 use std::fmt;
 
-use super::checkpoint::{Checkpoint, Progress};
-use super::error::CheckpointError;
-use super::plan::Plan;
-use super::protocol::Op;
+use crate::checkpoint::{Checkpoint, Progress};
+use crate::error::CheckpointError;
+use crate::plan::Plan;
+use crate::protocol::Op;
 use rowkey_runtime::ScanRange;
 
 /// A batch of rows: keys and values.

@@ -8,8 +8,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use rowkey_runtime::ScanRange;
 
-use super::protocol::Op;
-use super::store::{CopyStore, MoveStore, Rows, Side};
+use super::{CopyStore, MoveStore, Rows, Side};
+use crate::protocol::Op;
 
 /// The two tables of a move as sorted maps in memory: the old table's rows (key → value) and
 /// the new table's (key → value, or `None` for a tombstone). A [`MoveStore`], so a whole move
