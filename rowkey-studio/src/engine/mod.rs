@@ -1,12 +1,12 @@
 //! The pipeline's second stage, the region simulator: two passes over a replayable stream of
 //! writes, in memory bounded by the number of regions and the rows limited reads return (not
 //! the writes):
-//! 1. `first_pass`: route each write to its region ([`regions`]), auto-splitting a region past
+//! 1. `first_pass`: route each write to its region (`regions`), auto-splitting a region past
 //!    the threshold at the middle of a bounded sample of its keys; note the key range and time
 //!    span, which the reads are planned from;
-//! 2. `second_pass`: route each write again among the regions the table ends with ([`route`]),
+//! 2. `second_pass`: route each write again among the regions the table ends with (`route`),
 //!    and count exactly: writes per region, per window (with the regions as they stood then),
-//!    per heatmap cell ([`heat`], on the [`keyaxis`]), and the rows each read's ranges hold.
+//!    per heatmap cell ([`Heat`], on the [`KeyAxis`]), and the rows each read's ranges hold.
 
 mod first_pass;
 mod heat;

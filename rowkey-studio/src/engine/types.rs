@@ -182,7 +182,7 @@ pub struct Run {
     pub span: Span,
     /// Writes per salt bucket, in the order of [`KeyInfo::salts`] (empty without bucket salts).
     pub salt_writes: Vec<u64>,
-    /// True when the run was stopped before the end of its writes ([`simulate_until`]): it
+    /// True when the run was stopped before the end of its writes ([`simulate_until`](super::simulate_until)): it
     /// covers the first [`Span::writes`] of them.
     pub stopped: bool,
 }
