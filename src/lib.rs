@@ -4,9 +4,10 @@
 #![deny(rustdoc::broken_intra_doc_links, rustdoc::private_intra_doc_links)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+pub use rowkey_runtime::layout::{FieldLayout, Layout};
 pub use rowkey_runtime::{
-    DecodeError, EncodeError, Encoding, FieldLayout, KeyCodec, Layout, Merge, Reader, RowItem,
-    RowKey, ScanPlan, ScanRange, Subspace, WidthUnit, Writer, MAX_ROW_LENGTH,
+    DecodeError, EncodeError, Encoding, KeyCodec, Merge, Reader, RowItem, RowKey, ScanPlan,
+    ScanRange, Subspace, WidthUnit, Writer, MAX_ROW_LENGTH,
 };
 
 #[cfg(feature = "derive")]
@@ -14,6 +15,20 @@ pub use rowkey_derive::RowKey;
 
 pub mod encodings;
 pub use rowkey_runtime::{hex, opentsdb, salt, scan};
+
+/// A key's layout as data, and keys run from it. [`Layout`] (what `K::layout()` returns)
+/// describes every part: each field's [`ValueType`] (as its codec describes it) and
+/// [`FieldFormat`] (the format its attributes made), the salt, what the encoding drops. Its
+/// [text form](Layout::to_text) is what a lock file holds, and [`DynamicKey`] encodes,
+/// decodes and explains keys from it alone, through the same formats the derived code calls:
+/// what tools that have a lock file but not the type (`rowkey decode --lock`, `rowkey compat`)
+/// work with.
+pub mod layout {
+    pub use rowkey_runtime::layout::{
+        BigtableFormat, Dropped, DynamicKey, EmptyKey, FieldFormat, HbaseOrderedFormat, JavaFormat,
+        LayoutError, PhoenixFormat, TextFormat, Value, ValueType,
+    };
+}
 
 #[cfg(feature = "async")]
 pub use rowkey_runtime::stream;
@@ -38,6 +53,9 @@ pub use rowkey_splits as splits;
 
 #[cfg(feature = "migrate")]
 pub use rowkey_migrate as migrate;
+
+#[cfg(feature = "lock")]
+pub use rowkey_lock as lock;
 
 pub mod guide;
 

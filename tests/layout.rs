@@ -1,6 +1,7 @@
 //! The layout as a value and its fingerprint: renames keep it, edits that can change a key's
 //! bytes change it (many pairs in rowkey-derive's unit tests; real derived structs here).
 
+use rowkey::layout::{FieldFormat, ValueType};
 use rowkey::salt::Salt;
 use rowkey::Encoding;
 use rowkey::{FieldLayout, RowKey};
@@ -73,16 +74,24 @@ fn layout_describes_every_part() {
     assert_eq!(l.salt, Salt::Md5Buckets { buckets: 16 });
     assert_eq!(l.salt_of, &[2]);
     assert_eq!(l.salt_width, 1);
+    let time: &FieldLayout = &l.fields[1];
     assert_eq!(
-        l.fields[1],
-        FieldLayout {
-            name: "time",
-            ty: "u32",
-            attrs: "",
-            width: Some(4),
-            max_width: Some(4),
-            offset: Some(5)
-        }
+        (
+            time.name,
+            time.ty,
+            time.attrs,
+            time.width,
+            time.max_width,
+            time.offset
+        ),
+        ("time", "u32", "", Some(4), Some(4), Some(5))
+    );
+    assert_eq!(time.value, ValueType::U32);
+    assert_eq!(time.format, FieldFormat::Natural);
+    assert!(!time.inverted && !time.open_end && time.dropped.is_none());
+    assert!(
+        l.fields[2].open_end,
+        "the last field runs to the end of the key"
     );
     assert_eq!(
         l.to_string(),

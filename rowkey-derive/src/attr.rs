@@ -41,6 +41,8 @@ pub mod kw {
     pub const PRECISION: &str = "precision";
     pub const BLOB: &str = "blob";
     pub const ORDERED_CODE: &str = "ordered_code";
+    /// `#[rowkey(was = "old")]` on a field: the name it had in a locked layout.
+    pub const WAS: &str = "was";
     /// `#[max(N)]`: a cap on a variable-length string or byte vector, in bytes.
     pub const MAX: &str = "max";
     /// `#[phoenix(UNSIGNED_DATE)]`: the Phoenix column type, where a Rust type maps to several.
@@ -267,6 +269,9 @@ pub struct FieldAttrs {
     /// `#[phoenix(ROW_TIMESTAMP)]` (also `#[phoenix(DATE, ROW_TIMESTAMP)]`): the column whose
     /// value is the cells' timestamp.
     pub row_timestamp: Option<syn::Ident>,
+    /// `#[rowkey(was = "old")]`: the names the field had before (a rename the compatibility
+    /// judge matches by); no byte depends on them.
+    pub was: Vec<LitStr>,
 }
 
 /// Stores `value` in `slot`, or reports a duplicate spanned on `at`.
@@ -500,7 +505,8 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
                 }
             }
             kw::PHOENIX_TYPE => phoenix_attr(cx, attr, &mut out),
-            kw::ROWKEY | kw::SALT => cx.error_spanned_by(
+            kw::ROWKEY => field_rowkey(cx, attr, &mut out),
+            kw::SALT => cx.error_spanned_by(
                 attr,
                 format!("`#[{name}(...)]` goes on the struct; field attributes are written alone, such as `#[desc]`"),
             ),
@@ -519,6 +525,51 @@ pub fn field(cx: &Ctxt, attrs: &[Attribute]) -> FieldAttrs {
         }
     }
     out
+}
+
+/// `#[rowkey(was = "old")]` on a field: its earlier names. Every other key of `#[rowkey(..)]`
+/// belongs to the struct.
+fn field_rowkey(cx: &Ctxt, attr: &Attribute, out: &mut FieldAttrs) {
+    let result = attr.parse_nested_meta(|meta| {
+        if meta.path.is_ident(kw::WAS) {
+            let lit: LitStr = meta.value()?.parse()?;
+            if lit.value().is_empty() {
+                cx.error_spanned_by(
+                    &lit,
+                    "`was` names the field's earlier name; it cannot be empty",
+                );
+            } else if out.was.iter().any(|w| w.value() == lit.value()) {
+                cx.error_spanned_by(
+                    &lit,
+                    format!("duplicate `was = {:?}`; remove one", lit.value()),
+                );
+            } else {
+                out.was.push(lit);
+            }
+            Ok(())
+        } else {
+            let key = meta
+                .path
+                .get_ident()
+                .map_or_else(String::new, ToString::to_string);
+            // Skip the key's value, if any, to report every key in one pass.
+            if meta.input.peek(syn::Token![=]) {
+                let _: syn::Expr = meta.value()?.parse()?;
+            }
+            cx.error_spanned_by(
+                &meta.path,
+                format!(
+                    "`#[rowkey({key} ...)]` goes on the struct; on a field `#[rowkey(...)]` takes \
+                     only `was = \"old_name\"` (the name the field had in a locked layout), and \
+                     field attributes are written alone, such as `#[desc]`"
+                ),
+            );
+            Ok(())
+        }
+    });
+    if let Err(err) = result {
+        cx.syn_error(err);
+    }
 }
 
 /// The attribute of `known` that `name` most likely misspells: the one sharing the longest

@@ -21,6 +21,41 @@ pub fn check(cx: &Ctxt, key: &Key) {
     key_limit(cx, key);
     salt(cx, &key.input);
     builder_names(cx, &key.input);
+    earlier_names(cx, &key.input);
+}
+
+/// `#[rowkey(was = "old")]` names a field's earlier name, which the compatibility judge matches
+/// a locked layout's field by: a name another field has now would match two fields.
+fn earlier_names(cx: &Ctxt, input: &Input) {
+    for f in &input.fields {
+        for was in &f.attrs.was {
+            let old = was.value();
+            if let Some(other) = input.fields.iter().find(|g| g.name == old) {
+                let why = if other.index == f.index {
+                    format!("field `{old}` is already named `{old}`; remove `was`")
+                } else {
+                    format!(
+                        "`was = {old:?}` on `{}` names another field of this key; a rename \
+                         names the field's earlier name, which no field has now",
+                        f.name
+                    )
+                };
+                cx.error_spanned_by(was, why);
+            } else if let Some(other) = input
+                .fields
+                .iter()
+                .find(|g| g.index != f.index && g.attrs.was.iter().any(|w| w.value() == old))
+            {
+                cx.error_spanned_by(
+                    was,
+                    format!(
+                        "`{}` and `{}` both say they were `{old}`; one field had that name",
+                        other.name, f.name
+                    ),
+                );
+            }
+        }
+    }
 }
 
 /// `usize`/`isize` change width between 32- and 64-bit machines, so two programs could write

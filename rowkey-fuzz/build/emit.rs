@@ -206,6 +206,16 @@ pub fn emit(layout: &Layout) -> String {
         accepts = format!("{accepts} && !({})", nulls.join(" && "));
     }
     let _ = writeln!(out, "    fn accepts(&self) -> bool {{ {accepts} }}");
+    let values: Vec<String> = layout
+        .fields
+        .iter()
+        .map(|f| format!("rowkey_fuzz::dynamic::ToValue::to_value(&self.{})", f.name))
+        .collect();
+    let _ = writeln!(
+        out,
+        "    fn values(&self) -> Vec<rowkey::layout::Value> {{ vec![{}] }}",
+        values.join(", ")
+    );
     // The documented order ends at a raw `#[java]` string (no terminator) or a field with no
     // promised order.
     let ordered = layout

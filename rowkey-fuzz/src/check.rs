@@ -58,6 +58,9 @@ pub trait Fuzz: RowKey + Clone + Debug + 'static {
     /// A random partial key over `keys`, its plan and the brute-force filter.
     fn query(v: &mut Values, keys: &[Self]) -> Query<Self>;
 
+    /// The fields' values as data, in key order (see [`crate::dynamic`]).
+    fn values(&self) -> Vec<rowkey::layout::Value>;
+
     /// A Bigtable layout: its declared `row_key_schema` and the values the schema must read
     /// from the key's bytes (see [`crate::schema`]).
     fn bigtable(&self) -> Option<(RowKeySchema, Vec<crate::schema::Value>)> {
@@ -130,6 +133,9 @@ pub struct Stats {
     pub splits: usize,
     /// Bigtable keys read back through their declared schema alone.
     pub schema_reads: usize,
+    /// Keys and inputs the layout run from its text form encoded, decoded and explained as the
+    /// derived key does.
+    pub dynamic: usize,
 }
 
 impl Stats {
@@ -147,6 +153,7 @@ impl Stats {
         self.rows += o.rows;
         self.splits += o.splits;
         self.schema_reads += o.schema_reads;
+        self.dynamic += o.dynamic;
     }
 }
 
@@ -156,7 +163,8 @@ impl core::fmt::Display for Stats {
             f,
             "{} layouts, {} keys ({} refused as documented), {} round trips, {} ordered pairs, \
              {} decode inputs ({} decoded, all canonical), {} scan plans ({} expected errors, \
-             {} rows), {} split point sets, {} Bigtable keys read through their schema",
+             {} rows), {} split point sets, {} Bigtable keys read through their schema, {} keys \
+             and inputs run from the layout's text as the derived key runs them",
             self.layouts,
             self.keys,
             self.refused,
@@ -168,7 +176,8 @@ impl core::fmt::Display for Stats {
             self.plan_errors,
             self.rows,
             self.splits,
-            self.schema_reads
+            self.schema_reads,
+            self.dynamic
         )
     }
 }
@@ -222,6 +231,7 @@ fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
         ..Stats::default()
     };
     let seed = mix(&[cfg.seed, name_hash(K::NAME)]);
+    let d = crate::dynamic::key::<K>()?;
     let mut v = Values::new(seed, 6);
     let mut keys: Vec<(K, Vec<u8>)> = Vec::new();
     for i in 0..48 * cfg.cases {
@@ -231,14 +241,14 @@ fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
         } else {
             K::generate(&mut v)
         };
-        if let Some(bytes) = encode_checked(&k, &mut st)? {
+        if let Some(bytes) = encode_checked(&k, &d, &mut st)? {
             keys.push((k, bytes));
         }
     }
     // A few keys with long parts (explain, lengths, the row limit).
     for _ in 0..3 {
         let k = K::generate(&mut Values::long(v.rng().next_u64()));
-        if let Some(bytes) = encode_checked(&k, &mut st)? {
+        if let Some(bytes) = encode_checked(&k, &d, &mut st)? {
             keys.push((k, bytes));
         }
     }
@@ -257,7 +267,7 @@ fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
             K::MAX_LEN
         );
         let longest = K::longest().ok_or("MOST without a longest key")?;
-        match encode_checked(&longest, &mut st)? {
+        match encode_checked(&longest, &d, &mut st)? {
             Some(bytes) => {
                 ensure!(
                     bytes.len() == n,
@@ -271,10 +281,11 @@ fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
     }
     for (k, bytes) in &keys {
         round_trip(k, bytes, &mut st)?;
+        crate::dynamic::decode::<K>(&d, bytes)?;
         schema_read(k, bytes, &mut st)?;
     }
     order(&keys, &mut st)?;
-    decode_hostile(&keys, v.rng(), cfg, &mut st)?;
+    decode_hostile(&keys, &d, v.rng(), cfg, &mut st)?;
     scans(&keys, &mut v, cfg, &mut st)?;
     splits::<K>(&mut Values::new(mix(&[seed, 1]), 0), cfg, &mut st)?;
     Ok(st)
@@ -297,7 +308,7 @@ fn schema_read<K: Fuzz>(k: &K, bytes: &[u8], st: &mut Stats) -> Result<(), Strin
 }
 
 /// The same key: equal bytes, except the salt of a random salt, which each encode draws.
-fn same_key<K: Fuzz>(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same_key<K: Fuzz>(a: &[u8], b: &[u8]) -> bool {
     match K::SALT {
         rowkey::salt::Salt::Random { .. } => {
             a.len() == b.len() && a.get(K::SKIP..) == b.get(K::SKIP..)
@@ -319,11 +330,17 @@ fn field_ok<K: Fuzz>(field: Option<&str>) -> bool {
 /// `encode` accepts exactly what the layout's rules accept; errors name a field of the layout;
 /// lengths match `encoded_len`, `FIXED_LEN`, `MAX_LEN`; `encode_into` appends the same bytes
 /// and leaves the buffer alone on error.
-fn encode_checked<K: Fuzz>(k: &K, st: &mut Stats) -> Result<Option<Vec<u8>>, String> {
+fn encode_checked<K: Fuzz>(
+    k: &K,
+    d: &rowkey::layout::DynamicKey,
+    st: &mut Stats,
+) -> Result<Option<Vec<u8>>, String> {
     st.keys += 1;
     doing(|| format!("encode of {k:?}"));
     let accepts = k.accepts();
     let result = k.encode();
+    crate::dynamic::encode(d, k, &result)?;
+    st.dynamic += 1;
     let mut buf = vec![9u8, 9];
     let into = k.encode_into(&mut buf);
     match (&result, &into) {
@@ -461,6 +478,7 @@ fn order<K: Fuzz>(keys: &[(K, Vec<u8>)], st: &mut Stats) -> Result<(), String> {
 /// `explain` never panics.
 fn decode_hostile<K: Fuzz>(
     keys: &[(K, Vec<u8>)],
+    d: &rowkey::layout::DynamicKey,
     rng: &mut Rng,
     cfg: &Config,
     st: &mut Stats,
@@ -552,6 +570,9 @@ fn decode_hostile<K: Fuzz>(
         }
         doing(|| format!("explain of {input:02x?}"));
         let _ = K::explain(input);
+        doing(|| format!("the layout run from its description, on {input:02x?}"));
+        crate::dynamic::decode::<K>(d, input)?;
+        st.dynamic += 1;
     }
     Ok(())
 }

@@ -13,6 +13,7 @@
 //! The generated source is `target/.../out/layouts.rs`; a failure prints the layout's struct.
 
 pub mod check;
+pub mod dynamic;
 pub mod nested;
 pub mod order;
 pub mod pairs;

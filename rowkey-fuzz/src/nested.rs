@@ -105,3 +105,25 @@ impl Path {
             .then_with(|| option(&a.at, &b.at, At::order))
     }
 }
+
+impl crate::dynamic::ToValue for At {
+    fn to_value(&self) -> rowkey::layout::Value {
+        rowkey::layout::Value::Tuple(vec![self.t.to_value()])
+    }
+}
+
+impl crate::dynamic::ToValue for Profile {
+    fn to_value(&self) -> rowkey::layout::Value {
+        rowkey::layout::Value::Tuple(vec![
+            self.id.to_value(),
+            self.name.to_value(),
+            self.verified.to_value(),
+        ])
+    }
+}
+
+impl crate::dynamic::ToValue for Path {
+    fn to_value(&self) -> rowkey::layout::Value {
+        rowkey::layout::Value::Tuple(vec![self.dir.to_value(), self.at.to_value()])
+    }
+}

@@ -260,7 +260,7 @@ pub(crate) fn encode_unlimited<K: RowKey>(key: &K) -> Result<Vec<u8>, EncodeErro
 }
 
 #[inline]
-fn check_len(len: usize) -> Result<usize, EncodeError> {
+pub(crate) fn check_len(len: usize) -> Result<usize, EncodeError> {
     if len > MAX_ROW_LENGTH {
         return Err(EncodeError::KeyTooLong {
             len,
@@ -271,7 +271,7 @@ fn check_len(len: usize) -> Result<usize, EncodeError> {
 }
 
 #[inline]
-fn write_key(
+pub(crate) fn write_key(
     out: &mut Vec<u8>,
     len: usize,
     parts: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>,

@@ -17,7 +17,7 @@ mod explain;
 pub mod hbase;
 pub mod hex;
 mod key;
-mod layout;
+pub mod layout;
 mod merge;
 pub mod opentsdb;
 pub mod salt;

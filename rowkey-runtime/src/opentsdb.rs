@@ -105,6 +105,10 @@ impl<const K: usize, const V: usize> KeyCodec for Tags<K, V> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::Tags { key: K, value: V }
+    }
+
     fn encoded_len(&self, last: bool) -> usize {
         self.to_bytes().encoded_len(last)
     }
@@ -115,11 +119,44 @@ impl<const K: usize, const V: usize> KeyCodec for Tags<K, V> {
 
     fn decode(r: &mut Reader<'_>, last: bool) -> Result<Self, DecodeError> {
         let at = r.offset();
-        let bytes = Vec::<u8>::decode(r, last)?;
-        Tags::from_bytes(&bytes).ok_or_else(|| DecodeError::Invalid {
-            field: r.field(),
-            offset: at,
-            expected: "whole tag pairs (tagk uid, tagv uid)",
-        })
+        let bytes = read_pairs(r, last, K + V)?;
+        Tags::from_bytes(&bytes).ok_or_else(|| not_pairs(r, at))
     }
+}
+
+/// The pairs' bytes, `pair` bytes each: what `Tags` writes.
+fn read_pairs(r: &mut Reader<'_>, last: bool, pair: usize) -> Result<Vec<u8>, DecodeError> {
+    let at = r.offset();
+    let bytes = Vec::<u8>::decode(r, last)?;
+    if pair == 0 || !bytes.len().is_multiple_of(pair) {
+        return Err(not_pairs(r, at));
+    }
+    Ok(bytes)
+}
+
+fn not_pairs(r: &Reader<'_>, at: usize) -> DecodeError {
+    DecodeError::Invalid {
+        field: r.field(),
+        offset: at,
+        expected: "whole tag pairs (tagk uid, tagv uid)",
+    }
+}
+
+/// `Tags<key, value>` run from a description: a value is the pairs' bytes.
+pub(crate) fn part(key: usize, value: usize) -> crate::encoding::describe::DynPart {
+    use crate::encoding::describe::{closures, wrong_type};
+    use crate::layout::Value;
+    closures(
+        None,
+        None,
+        |v, last| match v {
+            Value::Bytes(b) => b.encoded_len(last),
+            _ => 0,
+        },
+        |v, w, last| match v {
+            Value::Bytes(b) => b.encode(w, last),
+            _ => Err(wrong_type(w.field())),
+        },
+        move |r, last| read_pairs(r, last, key + value).map(Value::Bytes),
+    )
 }

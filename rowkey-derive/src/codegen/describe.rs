@@ -3,8 +3,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::field::part_width;
-use crate::encodings::{Key, Kind};
+use super::field::{format_of, part_width, runtime_path};
+use crate::encodings::{EmptyKey, Key, Kind, Written};
 use crate::tokens::krate;
 
 pub fn items(key: &Key) -> TokenStream {
@@ -31,8 +31,36 @@ pub fn items(key: &Key) -> TokenStream {
         let attrs = key.attrs_text(f);
         let width = part_width(key, f, "WIDTH");
         let max = part_width(key, f, "MAX_WIDTH");
-        quote!((#name, #ty, #attrs, #width, #max))
+        let format = format_of(key, f, "format");
+        let value = format_of(key, f, "value_type");
+        let part = key.part(f);
+        let flip = part.flip;
+        let open = part.open_end;
+        let dropped: u8 = match part.written {
+            None => 0,
+            Some(Written::IsSome) => 1,
+            Some(Written::Not { .. }) => 2,
+        };
+        let window = part.tail_window;
+        let trim = part.value_trim;
+        let was = f.attrs.was.iter().map(syn::LitStr::value);
+        quote!((#name, #ty, #attrs, #width, #max, #format, #value, (#flip, #open, #dropped, #window, #trim, &[#(#was),*])))
     });
+    let empty_key = match &key.traits.empty_key {
+        EmptyKey::Written => quote!(__rowkey::layout::EmptyKey::Written),
+        EmptyKey::Bytes(path) => {
+            let bytes = runtime_path(path);
+            quote!(__rowkey::layout::EmptyKey::Bytes(&#bytes))
+        }
+        EmptyKey::Refused(by) => quote!(__rowkey::layout::EmptyKey::Refused(#by)),
+    };
+    let max_len = match &key.input.attrs.max_len {
+        Some(n) => {
+            let n = n.value;
+            quote!(__p::Some(#n))
+        }
+        None => quote!(__p::None),
+    };
     quote! {
         const LAYOUT_FINGERPRINT: ::core::primitive::u64 = #p::key::fingerprint(#description);
 
@@ -41,9 +69,15 @@ pub fn items(key: &Key) -> TokenStream {
             #p::key::layout_of(
                 #name,
                 #encoding,
-                (<Self as #krate::RowKey>::SALT, &[#(#salt_of),*], #salt_width),
+                (
+                    <Self as #krate::RowKey>::SALT,
+                    &[#(#salt_of),*],
+                    #salt_width,
+                    <Self as #krate::RowKey>::SALT_TEXT,
+                ),
                 &[#(#fields),*],
                 <Self as #krate::RowKey>::LAYOUT_FINGERPRINT,
+                (#empty_key, #max_len),
             )
         }
     }

@@ -3,9 +3,13 @@
 //! one ([`DecodeError::LongerThanMax`]: `encode` never writes it, so decode stays canonical).
 //! The bytes of the values it accepts are the inner format's, unchanged.
 
+use std::sync::Arc;
+
+use super::describe::{closures, DynPart, FieldFormat, Of, Part};
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
+use crate::layout::{Value, ValueType};
 
 /// What `#[max(N)]` measures: the bytes of a value (UTF-8 bytes of a `String`); `None` is 0.
 #[diagnostic::on_unimplemented(
@@ -48,6 +52,18 @@ impl<T: CapLen, F: Format<T>, const N: usize, const MAX: usize> Format<T> for Ca
     const WIDTH: Option<usize> = F::WIDTH;
     const MAX_WIDTH: Option<usize> = Some(MAX);
 
+    fn format() -> FieldFormat {
+        FieldFormat::Capped {
+            max: N,
+            max_width: MAX,
+            inner: Box::new(F::format()),
+        }
+    }
+
+    fn value_type() -> ValueType {
+        F::value_type()
+    }
+
     #[inline(always)]
     fn len(v: &T, last: bool) -> usize {
         F::len(v, last)
@@ -55,30 +71,78 @@ impl<T: CapLen, F: Format<T>, const N: usize, const MAX: usize> Format<T> for Ca
 
     #[inline(always)]
     fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        let len = v.cap_len();
-        if len > N {
-            return Err(EncodeError::LongerThanMax {
-                field: w.field(),
-                len,
-                max: N,
-            });
-        }
-        F::write(v, w, last)
+        write(&Of::<F>::NEW, N, v, w, last)
     }
 
     #[inline(always)]
     fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError> {
-        let offset = r.offset();
-        let v = F::read(r, last)?;
-        let len = v.cap_len();
-        if len > N {
-            return Err(DecodeError::LongerThanMax {
-                field: r.field(),
-                offset,
-                len,
-                max: N,
-            });
-        }
-        Ok(v)
+        read(&Of::<F>::NEW, N, r, last)
     }
+}
+
+#[inline(always)]
+fn write<T: CapLen, P: Part<T> + ?Sized>(
+    inner: &P,
+    max: usize,
+    v: &T,
+    w: &mut Writer<'_>,
+    last: bool,
+) -> Result<(), EncodeError> {
+    let len = v.cap_len();
+    if len > max {
+        return Err(EncodeError::LongerThanMax {
+            field: w.field(),
+            len,
+            max,
+        });
+    }
+    inner.write(v, w, last)
+}
+
+#[inline(always)]
+fn read<T: CapLen, P: Part<T> + ?Sized>(
+    inner: &P,
+    max: usize,
+    r: &mut Reader<'_>,
+    last: bool,
+) -> Result<T, DecodeError> {
+    let offset = r.offset();
+    let v = inner.read(r, last)?;
+    let len = v.cap_len();
+    if len > max {
+        return Err(DecodeError::LongerThanMax {
+            field: r.field(),
+            offset,
+            len,
+            max,
+        });
+    }
+    Ok(v)
+}
+
+/// What `#[max(N)]` measures of a value run from a description: a string's or byte vector's
+/// bytes, `None` as 0.
+impl CapLen for Value {
+    fn cap_len(&self) -> usize {
+        match self {
+            Value::String(s) => s.len(),
+            Value::Bytes(b) => b.len(),
+            Value::Option(x) => x.as_deref().map_or(0, CapLen::cap_len),
+            _ => 0,
+        }
+    }
+}
+
+/// `Capped` over `inner`, run from a description.
+pub(crate) fn part(max: usize, max_width: usize, inner: DynPart) -> DynPart {
+    let width = inner.width();
+    let inner: Arc<dyn Part<Value> + Send + Sync> = inner.into();
+    let (a, b, c) = (inner.clone(), inner.clone(), inner);
+    closures(
+        width,
+        Some(max_width),
+        move |v, last| a.len(v, last),
+        move |v, w, last| write(&*b, max, v, w, last),
+        move |r, last| read(&*c, max, r, last),
+    )
 }

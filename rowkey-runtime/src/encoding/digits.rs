@@ -84,7 +84,7 @@ fn too_wide(x: u128, n: usize, base: u128) -> bool {
     label = "not an unsigned integer",
     note = "store the number in a u32/u64 field, or implement `rowkey::KeyCodec` for `{Self}` and drop the attribute"
 )]
-pub trait Unsigned: Copy + core::fmt::Display {
+pub trait Unsigned: Copy + core::fmt::Display + crate::layout::value::Typed {
     /// The value widened.
     fn to_u128(self) -> u128;
     /// The value narrowed back, `None` when it does not fit.
@@ -141,6 +141,8 @@ fn read_number<T: Unsigned>(r: &mut Reader<'_>, n: usize, base: u32) -> Result<T
 fixed_width! {
     impl[T: Unsigned, const N: usize] Format<T> for Decimal<N> {
         width: N;
+        format: super::describe::FieldFormat::Decimal { digits: N };
+        value: T::value_type();
         fn write(v, w) {
             const { assert!(N >= 1 && N <= 39, "#[decimal(N)] needs N in 1..=39") };
             write_number(*v, w, N, 10, WidthUnit::DecimalDigits)
@@ -154,6 +156,8 @@ fixed_width! {
 fixed_width! {
     impl[T: Unsigned, const N: usize] Format<T> for Hex<N> {
         width: N;
+        format: super::describe::FieldFormat::Hex { digits: N };
+        value: T::value_type();
         fn write(v, w) {
             const { assert!(N >= 1 && N <= 32, "#[hex(N)] needs N in 1..=32") };
             write_number(*v, w, N, 16, WidthUnit::HexDigits)
@@ -162,4 +166,37 @@ fixed_width! {
             read_number(r, N, 16)
         }
     }
+}
+
+/// `#[decimal(n)]` (`base` 10) or `#[hex(n)]` (16) run from a description, for values of `ty`.
+pub(crate) fn part(
+    n: usize,
+    base: u32,
+    ty: &crate::layout::ValueType,
+) -> Result<super::describe::DynPart, String> {
+    use super::describe::{by_type, closures, wrong_type, DynPart};
+    fn make<T: Unsigned + 'static>(n: usize, base: u32) -> Result<DynPart, String> {
+        let max = if base == 10 { 39 } else { 32 };
+        if !(1..=max).contains(&n) {
+            return Err(format!(
+                "{n} digits of base {base}: the digits take 1..={max}"
+            ));
+        }
+        let unit = if base == 10 {
+            WidthUnit::DecimalDigits
+        } else {
+            WidthUnit::HexDigits
+        };
+        Ok(closures(
+            Some(n),
+            Some(n),
+            move |_, _| n,
+            move |v, w, _| match T::from_value(v) {
+                Some(t) => write_number(t, w, n, u128::from(base), unit),
+                None => Err(wrong_type(w.field())),
+            },
+            move |r, _| read_number::<T>(r, n, base).map(|t| t.to_value()),
+        ))
+    }
+    by_type!(ty, make(n, base), [U8 => u8, U16 => u16, U32 => u32, U64 => u64, U128 => u128])
 }

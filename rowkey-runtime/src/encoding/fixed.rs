@@ -1,8 +1,11 @@
 //! `#[fixed(N)]`: strings and byte vectors padded to exactly N bytes; integers narrowed (or
 //! widened) to N big-endian bytes.
 
+use super::describe::{by_type, closures, wrong_type, DynPart, FieldFormat};
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, WidthUnit};
+use crate::layout::value::Typed;
+use crate::layout::ValueType;
 
 /// `#[fixed(N)]`. On `String` / `Vec<u8>`: the value followed by `PAD` bytes up to N; a longer
 /// value, one ending in `PAD`, or one holding a byte below `PAD` is an error (the pad rule, which
@@ -71,61 +74,97 @@ fn read_padded(r: &mut Reader<'_>, n: usize, pad: u8) -> Result<(Vec<u8>, usize)
     label = "no fixed-width form",
     note = "implement `rowkey::KeyCodec` for `{Self}` with the width it needs, and drop the attribute"
 )]
-pub trait FixedWidth: Sized {
-    /// Writes the value in exactly `N` bytes (padded with `PAD` for strings and bytes).
-    fn write_fixed<const N: usize, const PAD: u8>(
-        &self,
-        w: &mut Writer<'_>,
-    ) -> Result<(), EncodeError>;
+pub trait FixedWidth: Typed {
+    /// An integer, whose width is 1..=16 bytes.
+    const INTEGER: bool;
+    /// Whether `n` bytes is a width of the type (1..=16 for an integer).
+    fn width_fits(n: usize) -> bool {
+        !Self::INTEGER || (1..=16).contains(&n)
+    }
+    /// Writes the value in exactly `n` bytes (padded with `pad` for strings and bytes).
+    fn write_fixed(&self, n: usize, pad: u8, w: &mut Writer<'_>) -> Result<(), EncodeError>;
     /// Reads a value written by [`write_fixed`](Self::write_fixed).
-    fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError>;
+    fn read_fixed(n: usize, pad: u8, r: &mut Reader<'_>) -> Result<Self, DecodeError>;
 }
 
 fixed_width! {
     impl[T: FixedWidth, const N: usize, const PAD: u8] Format<T> for Fixed<N, PAD> {
         width: N;
+        format: FieldFormat::Fixed { width: N, pad: PAD };
+        value: T::value_type();
         fn write(v, w) {
-            v.write_fixed::<N, PAD>(w)
+            const {
+                assert!(
+                    !T::INTEGER || (N >= 1 && N <= 16),
+                    "#[fixed(N)] on an integer needs N in 1..=16"
+                )
+            };
+            v.write_fixed(N, PAD, w)
         }
         fn read(r) {
-            T::read_fixed::<N, PAD>(r)
+            T::read_fixed(N, PAD, r)
         }
     }
 }
 
+/// `#[fixed(N)]` run from a description, for values of `ty`.
+pub(crate) fn part(n: usize, pad: u8, ty: &ValueType) -> Result<DynPart, String> {
+    fn make<T: FixedWidth + 'static>(n: usize, pad: u8) -> Result<DynPart, String> {
+        if !T::width_fits(n) {
+            return Err(format!(
+                "#[fixed({n})] does not fit a {}: an integer takes 1..=16 bytes",
+                T::value_type()
+            ));
+        }
+        Ok(closures(
+            Some(n),
+            Some(n),
+            move |_, _| n,
+            move |v, w, _| match T::from_value(v) {
+                Some(t) => t.write_fixed(n, pad, w),
+                None => Err(wrong_type(w.field())),
+            },
+            move |r, _| T::read_fixed(n, pad, r).map(|t| t.to_value()),
+        ))
+    }
+    by_type!(ty, make(n, pad), [
+        U8 => u8, U16 => u16, U32 => u32, U64 => u64, U128 => u128,
+        I8 => i8, I16 => i16, I32 => i32, I64 => i64, I128 => i128,
+        String => String, Bytes => Vec<u8>,
+    ])
+}
+
 impl FixedWidth for Vec<u8> {
+    const INTEGER: bool = false;
+
     #[inline]
-    fn write_fixed<const N: usize, const PAD: u8>(
-        &self,
-        w: &mut Writer<'_>,
-    ) -> Result<(), EncodeError> {
-        check_pad(w.field(), self, N, PAD)?;
+    fn write_fixed(&self, n: usize, pad: u8, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+        check_pad(w.field(), self, n, pad)?;
         w.put(self);
-        w.fill(PAD, N - self.len());
+        w.fill(pad, n - self.len());
         Ok(())
     }
 
     #[inline]
-    fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
-        read_padded(r, N, PAD).map(|(v, _)| v)
+    fn read_fixed(n: usize, pad: u8, r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        read_padded(r, n, pad).map(|(v, _)| v)
     }
 }
 
 impl FixedWidth for String {
+    const INTEGER: bool = false;
+
     #[inline]
-    fn write_fixed<const N: usize, const PAD: u8>(
-        &self,
-        w: &mut Writer<'_>,
-    ) -> Result<(), EncodeError> {
-        check_pad(w.field(), self.as_bytes(), N, PAD)?;
+    fn write_fixed(&self, n: usize, pad: u8, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+        check_pad(w.field(), self.as_bytes(), n, pad)?;
         w.put(self.as_bytes());
-        w.fill(PAD, N - self.len());
+        w.fill(pad, n - self.len());
         Ok(())
     }
 
     #[inline]
-    fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
-        let (bytes, start) = read_padded(r, N, PAD)?;
+    fn read_fixed(n: usize, pad: u8, r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        let (bytes, start) = read_padded(r, n, pad)?;
         crate::encoding::native::utf8(bytes, r, start, false)
     }
 }
@@ -165,21 +204,22 @@ fn outside_signed(x: i128, n: usize) -> bool {
 macro_rules! fixed_unsigned {
     ($($t:ty),*) => {$(
         impl FixedWidth for $t {
+            const INTEGER: bool = true;
+
             #[inline]
-            fn write_fixed<const N: usize, const PAD: u8>(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
-                const { assert!(N >= 1 && N <= 16, "#[fixed(N)] on an integer needs N in 1..=16") };
+            fn write_fixed(&self, n: usize, _pad: u8, w: &mut Writer<'_>) -> Result<(), EncodeError> {
                 let x = *self as u128;
-                if N < 16 && x >> (8 * N) != 0 {
-                    return Err(does_not_fit(w.field(), self, N));
+                if n < 16 && x >> (8 * n) != 0 {
+                    return Err(does_not_fit(w.field(), self, n));
                 }
-                w.put(&x.to_be_bytes()[16 - N..]);
+                w.put(&x.to_be_bytes()[16 - n..]);
                 Ok(())
             }
 
             #[inline]
-            fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+            fn read_fixed(n: usize, _pad: u8, r: &mut Reader<'_>) -> Result<Self, DecodeError> {
                 let at = r.offset();
-                let x = read_be(r, N)?;
+                let x = read_be(r, n)?;
                 <$t>::try_from(x).map_err(|_| r.out_of_range(at))
             }
         }
@@ -189,23 +229,24 @@ macro_rules! fixed_unsigned {
 macro_rules! fixed_signed {
     ($($t:ty),*) => {$(
         impl FixedWidth for $t {
+            const INTEGER: bool = true;
+
             #[inline]
-            fn write_fixed<const N: usize, const PAD: u8>(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
-                const { assert!(N >= 1 && N <= 16, "#[fixed(N)] on an integer needs N in 1..=16") };
+            fn write_fixed(&self, n: usize, _pad: u8, w: &mut Writer<'_>) -> Result<(), EncodeError> {
                 let x = *self as i128;
-                if outside_signed(x, N) {
-                    return Err(does_not_fit(w.field(), self, N));
+                if outside_signed(x, n) {
+                    return Err(does_not_fit(w.field(), self, n));
                 }
-                let ordered = (x as u128) ^ (1u128 << (8 * N - 1));
-                w.put(&ordered.to_be_bytes()[16 - N..]);
+                let ordered = (x as u128) ^ (1u128 << (8 * n - 1));
+                w.put(&ordered.to_be_bytes()[16 - n..]);
                 Ok(())
             }
 
             #[inline]
-            fn read_fixed<const N: usize, const PAD: u8>(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+            fn read_fixed(n: usize, _pad: u8, r: &mut Reader<'_>) -> Result<Self, DecodeError> {
                 let at = r.offset();
-                let x = read_be(r, N)? ^ (1u128 << (8 * N - 1));
-                <$t>::try_from(sign_extend(x, 8 * N)).map_err(|_| r.out_of_range(at))
+                let x = read_be(r, n)? ^ (1u128 << (8 * n - 1));
+                <$t>::try_from(sign_extend(x, 8 * n)).map_err(|_| r.out_of_range(at))
             }
         }
     )*};
@@ -217,6 +258,8 @@ fixed_signed!(i8, i16, i32, i64, i128);
 fixed_width! {
     impl[T: super::java::JavaInt, const N: usize] Format<T> for JavaFixed<N> {
         width: N;
+        format: FieldFormat::Java(super::java::describe::JavaFormat::Fixed { width: N });
+        value: T::value_type();
         fn write(v, w) {
             const {
                 assert!(
@@ -224,17 +267,31 @@ fixed_width! {
                     "#[fixed(N)] on an integer needs N in 1..=16"
                 )
             };
-            let x = v.to_i128();
-            if outside_signed(x, N) {
-                return Err(does_not_fit(w.field(), x, N));
-            }
-            w.put(&(x as u128).to_be_bytes()[16 - N..]);
-            Ok(())
+            write_java(v.to_i128(), N, w)
         }
         fn read(r) {
-            let at = r.offset();
-            let x = read_be(r, N)?;
-            T::from_i128(sign_extend(x, 8 * N)).ok_or_else(|| r.out_of_range(at))
+            read_java(N, r)
         }
     }
+}
+
+/// `#[java] #[fixed(n)]`'s bytes of `x`: `n` bytes of two's complement.
+#[inline(always)]
+pub(crate) fn write_java(x: i128, n: usize, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+    if outside_signed(x, n) {
+        return Err(does_not_fit(w.field(), x, n));
+    }
+    w.put(&(x as u128).to_be_bytes()[16 - n..]);
+    Ok(())
+}
+
+/// Reads `#[java] #[fixed(n)]`'s bytes back.
+#[inline(always)]
+pub(crate) fn read_java<T: super::java::JavaInt>(
+    n: usize,
+    r: &mut Reader<'_>,
+) -> Result<T, DecodeError> {
+    let at = r.offset();
+    let x = read_be(r, n)?;
+    T::from_i128(sign_extend(x, 8 * n)).ok_or_else(|| r.out_of_range(at))
 }

@@ -12,11 +12,13 @@
 
 /// The [`Format`] impl of a format whose every value takes `width` bytes: `WIDTH` and
 /// `MAX_WIDTH` are the width, `len` returns it and `last` changes nothing; the format gives its
-/// `write` and `read`.
+/// description (`format`, `value`), `write` and `read`.
 macro_rules! fixed_width {
     (
         impl[$($gen:tt)*] Format<$t:ty> for $fmt:ty {
             width: $width:expr;
+            format: $format:expr;
+            value: $value:expr;
             fn write($v:ident, $w:ident) $write:block
             fn read($r:ident) $read:block
         }
@@ -24,6 +26,14 @@ macro_rules! fixed_width {
         impl<$($gen)*> $crate::encoding::Format<$t> for $fmt {
             const WIDTH: Option<usize> = Some($width);
             const MAX_WIDTH: Option<usize> = Some($width);
+
+            fn format() -> $crate::encoding::describe::FieldFormat {
+                $format
+            }
+
+            fn value_type() -> $crate::layout::ValueType {
+                $value
+            }
 
             #[inline]
             fn len(_v: &$t, _last: bool) -> usize {
@@ -48,6 +58,7 @@ macro_rules! fixed_width {
 
 pub mod bigtable;
 pub mod capped;
+pub mod describe;
 pub mod digits;
 pub mod fdb_tuple;
 pub mod fixed;
@@ -105,6 +116,12 @@ pub trait Format<T> {
     fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError>;
     /// Reads a value.
     fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError>;
+    /// The format as data, for `K::layout()`.
+    #[doc(hidden)]
+    fn format() -> describe::FieldFormat;
+    /// The type of the values it writes, as their codec describes it.
+    #[doc(hidden)]
+    fn value_type() -> crate::layout::ValueType;
 
     /// Encodes `v` alone, as the field `name` writes it in its key (`flip` its bytes' XOR,
     /// `last` as the last field): what a generated scan builder's methods call, named through

@@ -17,6 +17,7 @@
 //! `last` is decided at run time by the generated code: whether the field is the last one that
 //! remains. On `read`, the field finds its own end (its `00 01`, or the end of the key).
 
+pub(crate) mod describe;
 pub mod ordered_code;
 mod schema;
 
@@ -24,10 +25,14 @@ pub use schema::{BigtableKey, FieldType, IntEncoding, RowKeySchema, SchemaError,
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use self::describe::BigtableFormat;
 use crate::cursor::{Reader, Writer};
+use crate::encoding::describe::FieldFormat;
 use crate::encoding::native::bytes::{find_byte, utf8};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
+use crate::layout::value::Typed;
+use crate::layout::ValueType;
 
 /// The key of a struct whose every field was removed (rule 6), and an empty field (rule 3).
 pub const EMPTY: [u8; 2] = [0x00, 0x00];
@@ -261,6 +266,14 @@ impl<const DESC: bool> Format<Vec<u8>> for Bytes<DESC> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn format() -> FieldFormat {
+        FieldFormat::Bigtable(BigtableFormat::Bytes { desc: DESC })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Bytes
+    }
+
     #[inline]
     fn len(v: &Vec<u8>, last: bool) -> usize {
         field_len(v, DESC, last)
@@ -280,6 +293,14 @@ impl<const DESC: bool> Format<Vec<u8>> for Bytes<DESC> {
 impl<const DESC: bool> Format<String> for Bytes<DESC> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
+
+    fn format() -> FieldFormat {
+        FieldFormat::Bigtable(BigtableFormat::Bytes { desc: DESC })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
 
     #[inline]
     fn len(v: &String, last: bool) -> usize {
@@ -314,7 +335,7 @@ pub struct OrderedCode<const DESC: bool>;
 
 /// A field type that Bigtable stores as an integer: `i64` and `SystemTime` (`Int64`), `i32`
 /// (`Int32`).
-pub trait IntValue: Sized {
+pub trait IntValue: Typed {
     /// Bytes of its `BigEndianBytes` form: 8 or 4.
     const WIDTH: usize;
     /// The longest field, `BigEndianBytes`: every byte `00` and escaped, then the separator.
@@ -454,6 +475,14 @@ macro_rules! int_format {
             /// Each `00` escaped as `00 FF`, then the `00 01` separator (which the last ASC
             /// field does not write: the derive takes it off there).
             const MAX_WIDTH: Option<usize> = Some(T::$max);
+
+            fn format() -> FieldFormat {
+                FieldFormat::Bigtable(BigtableFormat::$format { desc: DESC })
+            }
+
+            fn value_type() -> ValueType {
+                T::value_type()
+            }
 
             #[inline]
             fn len(v: &T, last: bool) -> usize {

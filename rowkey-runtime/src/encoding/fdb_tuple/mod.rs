@@ -43,10 +43,14 @@
 //! bytes and refuses the others. Versionstamps (`33`), the deprecated and reserved type codes
 //! and user types (`40`-`4F`) are not read.
 
+pub(crate) mod describe;
+
 use crate::cursor::{Reader, Writer};
+use crate::encoding::describe::FieldFormat;
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
 use crate::key::RowKey;
+use crate::layout::ValueType;
 
 const NULL: u8 = 0x00;
 const BYTES: u8 = 0x01;
@@ -74,6 +78,14 @@ impl<T: TupleField> Format<T> for Element {
     const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
     const NESTED_WIDTH: Option<usize> = T::NESTED_WIDTH;
     const MAX_NESTED: Option<usize> = T::MAX_NESTED;
+
+    fn format() -> FieldFormat {
+        FieldFormat::FdbElement
+    }
+
+    fn value_type() -> ValueType {
+        T::value_type()
+    }
 
     #[inline]
     fn len(v: &T, _last: bool) -> usize {
@@ -144,6 +156,13 @@ pub trait TupleValue: Sized {
     fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError>;
     /// Reads an element written by [`pack`](Self::pack), and only such an element.
     fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError>;
+
+    /// What the element holds, as data (see
+    /// [`KeyCodec::value_type`](crate::KeyCodec::value_type)): a type of your own is opaque
+    /// unless it says which type it packs as (`u64::value_type()` for the `UserId` above).
+    fn value_type() -> ValueType {
+        ValueType::Opaque(core::any::type_name::<Self>())
+    }
 }
 
 /// What a tuple holds in one place: a [`TupleValue`], or an `Option` of one (`None` is a
@@ -163,6 +182,8 @@ pub trait TupleField: Sized {
     fn pack(&self, w: &mut Writer<'_>, nested: bool) -> Result<(), EncodeError>;
     /// Reads an element.
     fn unpack(r: &mut Reader<'_>, nested: bool) -> Result<Self, DecodeError>;
+    /// What the element holds, as data.
+    fn value_type() -> ValueType;
 }
 
 impl<T: TupleValue> TupleField for T {
@@ -170,6 +191,10 @@ impl<T: TupleValue> TupleField for T {
     const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
     const NESTED_WIDTH: Option<usize> = T::WIDTH;
     const MAX_NESTED: Option<usize> = T::MAX_WIDTH;
+
+    fn value_type() -> ValueType {
+        <T as TupleValue>::value_type()
+    }
 
     #[inline]
     fn packed_len(&self, _nested: bool) -> usize {
@@ -201,10 +226,14 @@ impl<T: TupleValue> TupleField for Option<T> {
     const MAX_WIDTH: Option<usize> = at_least(T::MAX_WIDTH, 1);
     const MAX_NESTED: Option<usize> = at_least(T::MAX_WIDTH, 2);
 
+    fn value_type() -> ValueType {
+        ValueType::Option(Box::new(<T as TupleValue>::value_type()))
+    }
+
     #[inline]
     fn packed_len(&self, nested: bool) -> usize {
         match self {
-            None => 1 + usize::from(nested),
+            None => null_len(nested),
             Some(v) => v.packed_len(),
         }
     }
@@ -212,12 +241,8 @@ impl<T: TupleValue> TupleField for Option<T> {
     #[inline]
     fn pack(&self, w: &mut Writer<'_>, nested: bool) -> Result<(), EncodeError> {
         match self {
-            None if nested => {
-                w.put(&[NULL, ESCAPE]);
-                Ok(())
-            }
             None => {
-                w.put_byte(NULL);
+                pack_null(w, nested);
                 Ok(())
             }
             Some(v) => v.pack(w),
@@ -226,21 +251,45 @@ impl<T: TupleValue> TupleField for Option<T> {
 
     #[inline]
     fn unpack(r: &mut Reader<'_>, nested: bool) -> Result<Self, DecodeError> {
-        match r.rest().first() {
-            Some(&NULL) if nested => {
-                let at = r.offset();
-                if r.rest().get(1) != Some(&ESCAPE) {
-                    return Err(r.invalid(at, "a tuple element (a null is 00 FF inside a tuple)"));
-                }
-                r.advance(2);
-                Ok(None)
-            }
-            Some(&NULL) => {
-                r.advance(1);
-                Ok(None)
-            }
-            _ => T::unpack(r).map(Some),
+        if unpack_null(r, nested)? {
+            return Ok(None);
         }
+        T::unpack(r).map(Some)
+    }
+}
+
+/// A null's bytes: `00`, or `00 FF` inside a nested tuple.
+#[inline(always)]
+fn null_len(nested: bool) -> usize {
+    1 + usize::from(nested)
+}
+
+#[inline(always)]
+fn pack_null(w: &mut Writer<'_>, nested: bool) {
+    if nested {
+        w.put(&[NULL, ESCAPE]);
+    } else {
+        w.put_byte(NULL);
+    }
+}
+
+/// Reads a null if one comes next: true when it did.
+#[inline(always)]
+fn unpack_null(r: &mut Reader<'_>, nested: bool) -> Result<bool, DecodeError> {
+    match r.rest().first() {
+        Some(&NULL) if nested => {
+            let at = r.offset();
+            if r.rest().get(1) != Some(&ESCAPE) {
+                return Err(r.invalid(at, "a tuple element (a null is 00 FF inside a tuple)"));
+            }
+            r.advance(2);
+            Ok(true)
+        }
+        Some(&NULL) => {
+            r.advance(1);
+            Ok(true)
+        }
+        _ => Ok(false),
     }
 }
 
@@ -432,6 +481,10 @@ macro_rules! unsigned_element {
                 1 + core::mem::size_of::<$t>()
             });
 
+            fn value_type() -> ValueType {
+                <$t as crate::layout::value::Typed>::value_type()
+            }
+
             #[inline]
             fn packed_len(&self) -> usize {
                 $len(*self as $word)
@@ -465,6 +518,10 @@ macro_rules! signed_element {
             } else {
                 1 + core::mem::size_of::<$t>()
             });
+
+            fn value_type() -> ValueType {
+                <$t as crate::layout::value::Typed>::value_type()
+            }
 
             #[inline]
             fn packed_len(&self) -> usize {
@@ -503,6 +560,10 @@ impl TupleValue for bool {
     const WIDTH: Option<usize> = Some(1);
     const MAX_WIDTH: Option<usize> = Some(1);
 
+    fn value_type() -> ValueType {
+        ValueType::Bool
+    }
+
     #[inline]
     fn packed_len(&self) -> usize {
         1
@@ -529,6 +590,10 @@ macro_rules! float_element {
         impl TupleValue for $t {
             const WIDTH: Option<usize> = Some(1 + core::mem::size_of::<$t>());
             const MAX_WIDTH: Option<usize> = Some(1 + core::mem::size_of::<$t>());
+
+            fn value_type() -> ValueType {
+                <$t as crate::layout::value::Typed>::value_type()
+            }
 
             #[inline]
             fn packed_len(&self) -> usize {
@@ -564,6 +629,10 @@ float_element!(
 impl TupleValue for uuid::Uuid {
     const WIDTH: Option<usize> = Some(17);
     const MAX_WIDTH: Option<usize> = Some(17);
+
+    fn value_type() -> ValueType {
+        ValueType::Uuid
+    }
 
     #[inline]
     fn packed_len(&self) -> usize {
@@ -663,6 +732,10 @@ impl TupleValue for Vec<u8> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn value_type() -> ValueType {
+        ValueType::Bytes
+    }
+
     #[inline]
     fn packed_len(&self) -> usize {
         bytes_len(self)
@@ -684,6 +757,10 @@ impl<const N: usize> TupleValue for [u8; N] {
     const WIDTH: Option<usize> = if N == 0 { Some(2) } else { None };
     const MAX_WIDTH: Option<usize> = Some(2 + 2 * N);
 
+    fn value_type() -> ValueType {
+        ValueType::Array(N)
+    }
+
     #[inline]
     fn packed_len(&self) -> usize {
         bytes_len(self)
@@ -697,15 +774,29 @@ impl<const N: usize> TupleValue for [u8; N] {
 
     fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
         let at = r.offset();
-        let (v, _) = unpack_bytes(r, BYTES, "a byte string (type code 01)")?;
+        let v = unpack_array(r, N)?;
         v.try_into()
             .map_err(|_| r.invalid(at, "a byte string of the array's length"))
     }
 }
 
+/// A `[u8; n]` element's bytes read back.
+fn unpack_array(r: &mut Reader<'_>, n: usize) -> Result<Vec<u8>, DecodeError> {
+    let at = r.offset();
+    let (v, _) = unpack_bytes(r, BYTES, "a byte string (type code 01)")?;
+    if v.len() != n {
+        return Err(r.invalid(at, "a byte string of the array's length"));
+    }
+    Ok(v)
+}
+
 impl TupleValue for String {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
 
     #[inline]
     fn packed_len(&self) -> usize {
@@ -803,7 +894,11 @@ fn element_end(bytes: &[u8], at: usize, nested: bool) -> Result<usize, (usize, &
 /// The packed bytes of key `k` as a nested tuple's elements: its nulls `00 FF`. The row-length
 /// limit is the outer key's.
 fn nested_elements<K: Nestable>(k: &K) -> Result<Vec<u8>, EncodeError> {
-    let top = crate::key::encode_unlimited(k)?;
+    nested_from(crate::key::encode_unlimited(k)?)
+}
+
+/// A key's own bytes (`top`) as a nested tuple's elements: its nulls `00 FF`.
+fn nested_from(top: Vec<u8>) -> Result<Vec<u8>, EncodeError> {
     let mut out = Vec::with_capacity(top.len() + 4);
     let mut i = 0;
     while i < top.len() {
@@ -825,22 +920,45 @@ impl<K: Nestable> TupleValue for K {
     const WIDTH: Option<usize> = framed(&[K::ELEMENTS_WIDTH]);
     const MAX_WIDTH: Option<usize> = framed(&[K::MAX_ELEMENTS]);
 
+    fn value_type() -> ValueType {
+        ValueType::Key(Box::new(K::layout()))
+    }
+
     fn packed_len(&self) -> usize {
         nested_elements(self).map_or(0, |e| 2 + e.len())
     }
 
     fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
-        let elements = nested_elements(self).map_err(|inner| EncodeError::Nested {
-            field: w.field(),
-            inner: Box::new(inner),
-        })?;
-        w.put_byte(NESTED);
-        w.put(&elements);
-        w.put_byte(NULL);
-        Ok(())
+        pack_nested(nested_elements(self), w)
     }
 
     fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
+        unpack_nested(r, K::decode)
+    }
+}
+
+/// Writes a nested key's elements (`05`, them, `00`), or the error that made them.
+fn pack_nested(
+    elements: Result<Vec<u8>, EncodeError>,
+    w: &mut Writer<'_>,
+) -> Result<(), EncodeError> {
+    let elements = elements.map_err(|inner| EncodeError::Nested {
+        field: w.field(),
+        inner: Box::new(inner),
+    })?;
+    w.put_byte(NESTED);
+    w.put(&elements);
+    w.put_byte(NULL);
+    Ok(())
+}
+
+/// Reads a nested key: its elements back into the key's own bytes, then `decode` of them,
+/// whose error points into the outer key.
+fn unpack_nested<T>(
+    r: &mut Reader<'_>,
+    decode: impl FnOnce(&[u8]) -> Result<T, DecodeError>,
+) -> Result<T, DecodeError> {
+    {
         let at = r.offset();
         expect_code(r, NESTED, "a nested tuple (type code 05)")?;
         let base = r.offset();
@@ -873,7 +991,7 @@ impl<K: Nestable> TupleValue for K {
             }
         }
         r.advance(i + 1);
-        K::decode(&top).map_err(|e| {
+        decode(&top).map_err(|e| {
             let o = e.offset();
             let at = origin.get(o).copied().unwrap_or(base + i);
             DecodeError::Nested {
@@ -887,6 +1005,10 @@ impl<K: Nestable> TupleValue for K {
 impl TupleValue for () {
     const WIDTH: Option<usize> = Some(2);
     const MAX_WIDTH: Option<usize> = Some(2);
+
+    fn value_type() -> ValueType {
+        ValueType::Tuple(Vec::new())
+    }
 
     #[inline]
     fn packed_len(&self) -> usize {
@@ -905,6 +1027,42 @@ impl TupleValue for () {
     }
 }
 
+/// A nested tuple: `05`, the elements `body` writes, `00`.
+#[inline(always)]
+fn pack_framed(
+    w: &mut Writer<'_>,
+    body: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>,
+) -> Result<(), EncodeError> {
+    w.put_byte(NESTED);
+    body(w)?;
+    w.put_byte(NULL);
+    Ok(())
+}
+
+/// Reads a nested tuple: `05`, the elements `body` reads, its end.
+fn unpack_framed<T>(
+    r: &mut Reader<'_>,
+    body: impl FnOnce(&mut Reader<'_>) -> Result<T, DecodeError>,
+) -> Result<T, DecodeError> {
+    expect_code(r, NESTED, "a nested tuple (type code 05)")?;
+    let v = body(r)?;
+    end_of_tuple(r)?;
+    Ok(v)
+}
+
+/// The `00` that ends a nested tuple (not a null's `00 FF`).
+fn end_of_tuple(r: &mut Reader<'_>) -> Result<(), DecodeError> {
+    let at = r.offset();
+    match r.rest() {
+        [NULL, ESCAPE, ..] | [] => Err(r.invalid(at, "the end of the nested tuple (00)")),
+        [NULL, ..] => {
+            r.advance(1);
+            Ok(())
+        }
+        _ => Err(r.invalid(at, "the end of the nested tuple (00)")),
+    }
+}
+
 /// `2 + widths`, `None` when a part has none.
 const fn framed(parts: &[Option<usize>]) -> Option<usize> {
     match crate::encoding::sum(parts) {
@@ -919,6 +1077,10 @@ macro_rules! tuple_element {
             const WIDTH: Option<usize> = framed(&[$($name::NESTED_WIDTH),+]);
             const MAX_WIDTH: Option<usize> = framed(&[$($name::MAX_NESTED),+]);
 
+            fn value_type() -> ValueType {
+                ValueType::Tuple(vec![$(<$name as TupleField>::value_type()),+])
+            }
+
             #[allow(non_snake_case)]
             fn packed_len(&self) -> usize {
                 let ($($name,)+) = self;
@@ -928,24 +1090,14 @@ macro_rules! tuple_element {
             #[allow(non_snake_case)]
             fn pack(&self, w: &mut Writer<'_>) -> Result<(), EncodeError> {
                 let ($($name,)+) = self;
-                w.put_byte(NESTED);
-                $($name.pack(w, true)?;)+
-                w.put_byte(NULL);
-                Ok(())
+                pack_framed(w, |w| {
+                    $($name.pack(w, true)?;)+
+                    Ok(())
+                })
             }
 
             fn unpack(r: &mut Reader<'_>) -> Result<Self, DecodeError> {
-                expect_code(r, NESTED, "a nested tuple (type code 05)")?;
-                let v = ($($name::unpack(r, true)?,)+);
-                let at = r.offset();
-                match r.rest() {
-                    [NULL, ESCAPE, ..] | [] => Err(r.invalid(at, "the end of the nested tuple (00)")),
-                    [NULL, ..] => {
-                        r.advance(1);
-                        Ok(v)
-                    }
-                    _ => Err(r.invalid(at, "the end of the nested tuple (00)")),
-                }
+                unpack_framed(r, |r| Ok(($($name::unpack(r, true)?,)+)))
             }
         }
     };

@@ -17,10 +17,15 @@
 //! [`JavaStr`](crate::encoding::java::JavaStr), [`NulTerminated`](crate::encoding::java::NulTerminated),
 //! [`Fixed`](crate::encoding::fixed::Fixed)): HBase's `Bytes` writes what Java code writes.
 
+pub(crate) mod describe;
+
+use self::describe::HbaseOrderedFormat;
 use crate::cursor::{Reader, Writer};
+use crate::encoding::describe::{FieldFormat, Of, Part};
 use crate::encoding::native::bytes::{find_byte, utf8};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
+use crate::layout::ValueType;
 
 const NULL: u8 = 0x05;
 const TEXT: u8 = 0x34;
@@ -45,6 +50,8 @@ macro_rules! ordered_int {
         fixed_width! {
             impl[] Format<$t> for $name {
                 width: 1 + core::mem::size_of::<$t>();
+                format: FieldFormat::HbaseOrdered(HbaseOrderedFormat::$name);
+                value: <$t as crate::layout::value::Typed>::value_type();
                 fn write(v, w) {
                     let flipped = (*v as $u) ^ (1 << (<$u>::BITS - 1));
                     w.put_then(&[$header], &flipped.to_be_bytes());
@@ -98,6 +105,8 @@ macro_rules! ordered_float {
         fixed_width! {
             impl[] Format<$t> for $name {
                 width: 1 + core::mem::size_of::<$t>();
+                format: FieldFormat::HbaseOrdered(HbaseOrderedFormat::$name);
+                value: <$t as crate::layout::value::Typed>::value_type();
                 fn write(v, w) {
                     let bits: $u = if v.is_nan() { $nan } else { v.to_bits() };
                     let sign = 1 << (<$u>::BITS - 1);
@@ -180,6 +189,14 @@ fn read_text(r: &mut Reader<'_>) -> Result<String, DecodeError> {
 impl Format<String> for Text {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
+
+    fn format() -> FieldFormat {
+        FieldFormat::HbaseOrdered(HbaseOrderedFormat::Text)
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
 
     #[inline]
     fn len(v: &String, _last: bool) -> usize {
@@ -277,6 +294,14 @@ impl Format<Vec<u8>> for BlobVar {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn format() -> FieldFormat {
+        FieldFormat::HbaseOrdered(HbaseOrderedFormat::BlobVar)
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Bytes
+    }
+
     #[inline]
     fn len(v: &Vec<u8>, _last: bool) -> usize {
         blob_var_len(v.len())
@@ -306,49 +331,63 @@ impl<const DESC: bool> Format<Vec<u8>> for Blob<DESC> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn format() -> FieldFormat {
+        FieldFormat::HbaseOrdered(HbaseOrderedFormat::Blob { desc: DESC })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Bytes
+    }
+
     #[inline]
     fn len(v: &Vec<u8>, _last: bool) -> usize {
         1 + v.len() + usize::from(DESC)
     }
 
     fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        // DESCENDING ends with a terminator (`FF` once inverted), which the value must not hold.
-        if let Some(index) = if DESC { find_byte(v, 0) } else { None } {
-            return Err(EncodeError::ContainsDelimiter {
-                field: w.field(),
-                delimiter: 0,
-                index,
-            });
-        }
-        w.put_then(&[BLOB], v);
-        if DESC {
-            w.put_byte(TERM);
-        }
-        Ok(())
+        write_blob(v, DESC, w)
     }
 
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
-        header(r, BLOB, "the OrderedBlob header 0x38")?;
-        let flip = r.flip();
-        let start = r.offset();
-        let rest = r.take_raw(r.remaining())?;
-        if !DESC {
-            return Ok(rest.to_vec());
-        }
-        // DESCENDING: the inverted bytes, then the terminator, which nothing inside equals.
-        match rest.iter().position(|&b| b == flip) {
-            Some(end) if end + 1 == rest.len() => {
-                Ok(rest[..end].iter().map(|b| b ^ flip).collect())
-            }
-            Some(end) => Err(r.invalid(
-                start + end + 1,
-                "the end of the key after the OrderedBlob terminator",
-            )),
-            None => Err(DecodeError::MissingTerminator {
-                field: r.field(),
-                offset: start,
-            }),
-        }
+        read_blob(DESC, r)
+    }
+}
+
+fn write_blob(v: &[u8], desc: bool, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+    // DESCENDING ends with a terminator (`FF` once inverted), which the value must not hold.
+    if let Some(index) = if desc { find_byte(v, 0) } else { None } {
+        return Err(EncodeError::ContainsDelimiter {
+            field: w.field(),
+            delimiter: 0,
+            index,
+        });
+    }
+    w.put_then(&[BLOB], v);
+    if desc {
+        w.put_byte(TERM);
+    }
+    Ok(())
+}
+
+fn read_blob(desc: bool, r: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
+    header(r, BLOB, "the OrderedBlob header 0x38")?;
+    let flip = r.flip();
+    let start = r.offset();
+    let rest = r.take_raw(r.remaining())?;
+    if !desc {
+        return Ok(rest.to_vec());
+    }
+    // DESCENDING: the inverted bytes, then the terminator, which nothing inside equals.
+    match rest.iter().position(|&b| b == flip) {
+        Some(end) if end + 1 == rest.len() => Ok(rest[..end].iter().map(|b| b ^ flip).collect()),
+        Some(end) => Err(r.invalid(
+            start + end + 1,
+            "the end of the key after the OrderedBlob terminator",
+        )),
+        None => Err(DecodeError::MissingTerminator {
+            field: r.field(),
+            offset: start,
+        }),
     }
 }
 
@@ -366,36 +405,71 @@ impl<T, F: Format<T>, const TAIL: bool> Format<Option<T>> for Nullable<F, TAIL> 
         None => None,
     };
 
+    fn format() -> FieldFormat {
+        FieldFormat::HbaseOrdered(HbaseOrderedFormat::Nullable {
+            tail: TAIL,
+            inner: Box::new(F::format()),
+        })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Option(Box::new(F::value_type()))
+    }
+
     #[inline]
     fn len(v: &Option<T>, last: bool) -> usize {
-        v.as_ref().map_or(1, |x| F::len(x, last))
+        nullable_len(&Of::<F>::NEW, v.as_ref(), last)
     }
 
     #[inline]
     fn write(v: &Option<T>, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        match v {
-            None => {
-                w.put_byte(NULL);
-                Ok(())
-            }
-            Some(x) => F::write(x, w, last),
-        }
+        write_nullable(&Of::<F>::NEW, v.as_ref(), w, last)
     }
 
     fn read(r: &mut Reader<'_>, last: bool) -> Result<Option<T>, DecodeError> {
-        let at = r.offset();
-        if r.rest().first().map(|b| b ^ r.flip()) == Some(NULL) {
-            r.advance(1);
-            if TAIL && r.remaining() == 0 {
-                return Err(r.invalid(
-                    at,
-                    "a value (Struct.encode drops NULLs at the end of the key)",
-                ));
-            }
-            return Ok(None);
-        }
-        F::read(r, last).map(Some)
+        read_nullable(&Of::<F>::NEW, TAIL, r, last)
     }
+}
+
+#[inline(always)]
+fn nullable_len<T, P: Part<T> + ?Sized>(inner: &P, v: Option<&T>, last: bool) -> usize {
+    v.map_or(1, |x| inner.len(x, last))
+}
+
+#[inline(always)]
+fn write_nullable<T, P: Part<T> + ?Sized>(
+    inner: &P,
+    v: Option<&T>,
+    w: &mut Writer<'_>,
+    last: bool,
+) -> Result<(), EncodeError> {
+    match v {
+        None => {
+            w.put_byte(NULL);
+            Ok(())
+        }
+        Some(x) => inner.write(x, w, last),
+    }
+}
+
+fn read_nullable<T, P: Part<T> + ?Sized>(
+    inner: &P,
+    tail: bool,
+    r: &mut Reader<'_>,
+    last: bool,
+) -> Result<Option<T>, DecodeError> {
+    let at = r.offset();
+    if r.rest().first().map(|b| b ^ r.flip()) == Some(NULL) {
+        r.advance(1);
+        if tail && r.remaining() == 0 {
+            return Err(r.invalid(
+                at,
+                "a value (Struct.encode drops NULLs at the end of the key)",
+            ));
+        }
+        return Ok(None);
+    }
+    inner.read(r, last).map(Some)
 }
 
 /// `OrderedNumeric` (`rust_decimal::Decimal`, or `Option<Decimal>`, with the `decimal`
@@ -408,9 +482,10 @@ pub struct Numeric;
 
 #[cfg(feature = "decimal")]
 mod numeric {
-    use super::{Format, Numeric};
+    use super::{FieldFormat, Format, HbaseOrderedFormat, Numeric};
     use crate::cursor::{Reader, Writer};
     use crate::error::{DecodeError, EncodeError};
+    use crate::layout::ValueType;
     use rust_decimal::Decimal as D;
 
     const ZERO: u8 = 0x15;
@@ -607,6 +682,14 @@ mod numeric {
     impl Format<D> for Numeric {
         const WIDTH: Option<usize> = None;
         const MAX_WIDTH: Option<usize> = Some(MAX);
+
+        fn format() -> FieldFormat {
+            FieldFormat::HbaseOrdered(HbaseOrderedFormat::Numeric)
+        }
+
+        fn value_type() -> ValueType {
+            ValueType::Decimal
+        }
 
         #[inline]
         fn len(v: &D, _last: bool) -> usize {

@@ -1,10 +1,16 @@
 //! Java-compatible layouts: `#[java]` (plain two's complement, like HBase's `Bytes.toBytes`) and
 //! `#[reverse_ts]` (`Bytes.toBytes(Long.MAX_VALUE - ts)`, newest first).
 
+pub(crate) mod describe;
+
+use self::describe::JavaFormat;
+use super::describe::FieldFormat;
 pub use super::fixed::JavaFixed;
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
+use crate::layout::value::Typed;
+use crate::layout::ValueType;
 
 /// `#[java]`: a signed integer as big-endian two's complement, byte-for-byte HBase's
 /// `Bytes.toBytes(long|int|short)`. Unlike the default encoding, negatives sort AFTER positives
@@ -25,7 +31,7 @@ pub struct ReverseTs;
     label = "not a signed integer",
     note = "unsigned integers are already written as Java writes them: drop `#[java]`"
 )]
-pub trait JavaInt: Copy {
+pub trait JavaInt: Copy + Typed {
     /// The value widened.
     fn to_i128(self) -> i128;
     /// The value narrowed back, `None` when it does not fit.
@@ -67,6 +73,8 @@ java!(i8, i16, i32, i64, i128);
 fixed_width! {
     impl[T: JavaInt] Format<T> for Java {
         width: T::BYTES;
+        format: FieldFormat::Java(JavaFormat::Int);
+        value: T::value_type();
         fn write(v, w) {
             v.put_be(w);
             Ok(())
@@ -84,7 +92,7 @@ fixed_width! {
     label = "not a timestamp type",
     note = "store the timestamp as an i64 of milliseconds, as HBase does"
 )]
-pub trait Timestamp: Copy {
+pub trait Timestamp: Copy + Typed {
     /// The stored width: 8 or 4 bytes.
     const BYTES: usize;
     /// Writes `MAX - self`, or fails for a negative (or, unsigned, too large) timestamp.
@@ -100,6 +108,8 @@ pub trait Timestamp: Copy {
 fixed_width! {
     impl[T: Timestamp] Format<T> for ReverseTs {
         width: T::BYTES;
+        format: FieldFormat::Java(JavaFormat::ReverseTs);
+        value: T::value_type();
         fn write(v, w) {
             v.write_reversed(w)
         }
@@ -204,6 +214,14 @@ impl Format<Vec<u8>> for JavaStr {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn format() -> FieldFormat {
+        FieldFormat::Java(JavaFormat::Str)
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Bytes
+    }
+
     #[inline]
     fn len(v: &Vec<u8>, _last: bool) -> usize {
         v.len()
@@ -226,6 +244,14 @@ impl Format<Vec<u8>> for JavaStr {
 impl Format<String> for JavaStr {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
+
+    fn format() -> FieldFormat {
+        FieldFormat::Java(JavaFormat::Str)
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
 
     #[inline]
     fn len(v: &String, _last: bool) -> usize {
@@ -269,6 +295,8 @@ macro_rules! java_float {
         fixed_width! {
             impl[] Format<$t> for JavaFloat {
                 width: core::mem::size_of::<$t>();
+                format: FieldFormat::Java(JavaFormat::Float);
+                value: <$t as Typed>::value_type();
                 fn write(v, w) {
                     let bits: $u = if v.is_nan() { $nan } else { v.to_bits() };
                     w.put(&bits.to_be_bytes());
@@ -303,6 +331,8 @@ macro_rules! java_reverse_ts {
         fixed_width! {
             impl[] Format<$t> for JavaReverseTs {
                 width: core::mem::size_of::<$t>();
+                format: FieldFormat::Java(JavaFormat::WrappingReverseTs);
+                value: <$t as Typed>::value_type();
                 fn write(v, w) {
                     w.put(&<$t>::MAX.wrapping_sub(*v).to_be_bytes());
                     Ok(())
@@ -360,6 +390,14 @@ impl Format<Vec<u8>> for NulTerminated {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn format() -> FieldFormat {
+        FieldFormat::Java(JavaFormat::NulTerminated)
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Bytes
+    }
+
     #[inline]
     fn len(v: &Vec<u8>, _last: bool) -> usize {
         v.len() + 1
@@ -379,6 +417,14 @@ impl Format<Vec<u8>> for NulTerminated {
 impl Format<String> for NulTerminated {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
+
+    fn format() -> FieldFormat {
+        FieldFormat::Java(JavaFormat::NulTerminated)
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
 
     #[inline]
     fn len(v: &String, _last: bool) -> usize {
@@ -412,59 +458,77 @@ impl<const N: usize, const TERM: u128> Terminated<N, TERM> {
     fn term() -> &'static [u8] {
         &Self::BYTES[16 - N..]
     }
+}
 
-    /// Where the terminator first starts in `bytes`, each byte XORed with `flip`.
-    fn find(bytes: &[u8], flip: u8) -> Option<usize> {
-        let term = Self::term();
-        bytes
-            .windows(N)
-            .position(|w| w.iter().zip(term).all(|(b, t)| b ^ flip == *t))
-    }
+/// Where `term` first starts in `bytes`, each byte XORed with `flip`.
+fn find(term: &[u8], bytes: &[u8], flip: u8) -> Option<usize> {
+    bytes
+        .windows(term.len())
+        .position(|w| w.iter().zip(term).all(|(b, t)| b ^ flip == *t))
+}
 
-    /// Where the terminator would first be found in `v` followed by it, if before `v`'s end:
-    /// inside `v`, or straddling its end (the last bytes of `v` and the first of the
-    /// terminator). No copy: the value is checked in place.
-    fn early(v: &[u8]) -> Option<usize> {
-        let term = Self::term();
-        Self::find(v, 0).or_else(|| {
-            (v.len().saturating_sub(N - 1)..v.len()).find(|&i| {
-                let inside = &v[i..];
-                term.starts_with(inside) && term[inside.len()..] == term[..N - inside.len()]
-            })
+/// Where `term` would first be found in `v` followed by it, if before `v`'s end: inside
+/// `v`, or straddling its end (the last bytes of `v` and the first of the terminator). No
+/// copy: the value is checked in place.
+fn early(term: &[u8], v: &[u8]) -> Option<usize> {
+    let n = term.len();
+    find(term, v, 0).or_else(|| {
+        (v.len().saturating_sub(n - 1)..v.len()).find(|&i| {
+            let inside = &v[i..];
+            term.starts_with(inside) && term[inside.len()..] == term[..n - inside.len()]
         })
-    }
+    })
+}
 
-    fn write_bytes(v: &[u8], w: &mut Writer<'_>) -> Result<(), EncodeError> {
-        if let Some(index) = Self::early(v) {
-            return Err(EncodeError::ContainsDelimiter {
-                field: w.field(),
-                delimiter: Self::term()[0],
-                index,
-            });
-        }
-        w.put_then(v, Self::term());
-        Ok(())
+/// `Terminated`'s write, its terminator an argument.
+pub(crate) fn write_terminated(
+    term: &[u8],
+    v: &[u8],
+    w: &mut Writer<'_>,
+) -> Result<(), EncodeError> {
+    if let Some(index) = early(term, v) {
+        return Err(EncodeError::ContainsDelimiter {
+            field: w.field(),
+            delimiter: term[0],
+            index,
+        });
     }
+    w.put_then(v, term);
+    Ok(())
+}
 
-    fn read_bytes(r: &mut Reader<'_>) -> Result<(Vec<u8>, usize), DecodeError> {
-        let start = r.offset();
-        let flip = r.flip();
-        let rest = r.rest();
-        let Some(p) = Self::find(rest, flip) else {
-            return Err(DecodeError::MissingTerminator {
-                field: r.field(),
-                offset: start,
-            });
-        };
-        let out = rest[..p].iter().map(|b| b ^ flip).collect();
-        r.advance(p + N);
-        Ok((out, start))
-    }
+/// `Terminated`'s read, its terminator an argument.
+pub(crate) fn read_terminated(
+    term: &[u8],
+    r: &mut Reader<'_>,
+) -> Result<(Vec<u8>, usize), DecodeError> {
+    let start = r.offset();
+    let flip = r.flip();
+    let rest = r.rest();
+    let Some(p) = find(term, rest, flip) else {
+        return Err(DecodeError::MissingTerminator {
+            field: r.field(),
+            offset: start,
+        });
+    };
+    let out = rest[..p].iter().map(|b| b ^ flip).collect();
+    r.advance(p + term.len());
+    Ok((out, start))
 }
 
 impl<const N: usize, const TERM: u128> Format<Vec<u8>> for Terminated<N, TERM> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
+
+    fn format() -> FieldFormat {
+        FieldFormat::Java(JavaFormat::Terminated {
+            terminator: Self::term().to_vec(),
+        })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Bytes
+    }
 
     #[inline]
     fn len(v: &Vec<u8>, _last: bool) -> usize {
@@ -472,11 +536,11 @@ impl<const N: usize, const TERM: u128> Format<Vec<u8>> for Terminated<N, TERM> {
     }
 
     fn write(v: &Vec<u8>, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        Self::write_bytes(v, w)
+        write_terminated(Self::term(), v, w)
     }
 
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
-        Self::read_bytes(r).map(|(v, _)| v)
+        read_terminated(Self::term(), r).map(|(v, _)| v)
     }
 }
 
@@ -484,17 +548,35 @@ impl<const N: usize, const TERM: u128> Format<String> for Terminated<N, TERM> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn format() -> FieldFormat {
+        FieldFormat::Java(JavaFormat::Terminated {
+            terminator: Self::term().to_vec(),
+        })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
+
     #[inline]
     fn len(v: &String, _last: bool) -> usize {
         v.len() + N
     }
 
     fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        Self::write_bytes(v.as_bytes(), w)
+        write_terminated(Self::term(), v.as_bytes(), w)
     }
 
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
-        let (bytes, start) = Self::read_bytes(r)?;
-        crate::encoding::native::utf8(bytes, r, start, false)
+        read_terminated_string(Self::term(), r)
     }
+}
+
+/// `Terminated`'s read of a string.
+pub(crate) fn read_terminated_string(
+    term: &[u8],
+    r: &mut Reader<'_>,
+) -> Result<String, DecodeError> {
+    let (bytes, start) = read_terminated(term, r)?;
+    crate::encoding::native::utf8(bytes, r, start, false)
 }

@@ -212,6 +212,10 @@ impl KeyCodec for Vec<u8> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::Bytes
+    }
+
     #[inline]
     fn encoded_len(&self, last: bool) -> usize {
         if last {
@@ -240,6 +244,10 @@ impl KeyCodec for Vec<u8> {
 impl KeyCodec for String {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
+
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::String
+    }
 
     #[inline]
     fn encoded_len(&self, last: bool) -> usize {
@@ -271,6 +279,10 @@ impl<const N: usize> KeyCodec for [u8; N] {
     const WIDTH: Option<usize> = Some(N);
     const MAX_WIDTH: Option<usize> = Some(N);
 
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::Array(N)
+    }
+
     #[inline]
     fn encoded_len(&self, _last: bool) -> usize {
         N
@@ -278,7 +290,7 @@ impl<const N: usize> KeyCodec for [u8; N] {
 
     #[inline]
     fn encode(&self, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        w.put(self);
+        write_array(self, w);
         Ok(())
     }
 
@@ -286,6 +298,19 @@ impl<const N: usize> KeyCodec for [u8; N] {
     fn decode(r: &mut Reader<'_>, _last: bool) -> Result<Self, DecodeError> {
         r.take()
     }
+}
+
+/// A `[u8; N]`: its bytes as they are.
+#[inline(always)]
+pub(crate) fn write_array(v: &[u8], w: &mut Writer<'_>) {
+    w.put(v);
+}
+
+/// A `[u8; n]` read back (un-inverted): what `r.take::<N>()` reads, for an `n` known at run
+/// time.
+pub(crate) fn read_array(r: &mut Reader<'_>, n: usize) -> Result<Vec<u8>, DecodeError> {
+    let flip = r.flip();
+    Ok(r.take_raw(n)?.iter().map(|b| b ^ flip).collect())
 }
 
 #[cfg(test)]

@@ -11,6 +11,10 @@ macro_rules! big_endian_codec {
             const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
             const MAX_WIDTH: Option<usize> = Self::WIDTH;
 
+            fn value_type() -> $crate::layout::ValueType {
+                <$t as $crate::layout::value::Typed>::value_type()
+            }
+
             #[inline]
             fn encoded_len(&self, _last: bool) -> usize {
                 core::mem::size_of::<$t>()
@@ -41,6 +45,7 @@ macro_rules! big_endian_codec {
 }
 
 pub(crate) mod bytes;
+pub(crate) mod describe;
 mod float;
 mod int;
 mod scalar;
@@ -51,6 +56,7 @@ pub(crate) use bytes::utf8;
 
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
+use crate::layout::ValueType;
 
 /// The byte encoding of a field type. Every implementation must keep byte order equal to the
 /// type's logical order (`a < b` iff `encode(a) < encode(b)` as unsigned bytes) and round-trip.
@@ -63,6 +69,7 @@ use crate::error::{DecodeError, EncodeError};
 /// # Example: a newtype
 ///
 /// ```
+/// use rowkey::layout::ValueType;
 /// use rowkey::{DecodeError, EncodeError, KeyCodec, Reader, RowKey, Writer};
 ///
 /// /// A user id, stored as its u64.
@@ -73,6 +80,11 @@ use crate::error::{DecodeError, EncodeError};
 ///     const WIDTH: Option<usize> = u64::WIDTH;
 ///     const MAX_WIDTH: Option<usize> = u64::MAX_WIDTH;
 ///
+///     // Its bytes are a u64's: say so, and a lock file, `rowkey decode --lock` and the
+///     // compatibility judge see a u64 (without it, an opaque type only its code reads).
+///     fn value_type() -> ValueType {
+///         u64::value_type()
+///     }
 ///     fn encoded_len(&self, last: bool) -> usize {
 ///         self.0.encoded_len(last)
 ///     }
@@ -120,6 +132,15 @@ pub trait KeyCodec: Sized {
 
     /// Reads a value written by [`encode`](Self::encode) with the same `last`.
     fn decode(r: &mut Reader<'_>, last: bool) -> Result<Self, DecodeError>;
+
+    /// What the bytes hold, as data: what a key's [`Layout`](crate::Layout) records of a field
+    /// of this type, so that a lock file, `rowkey decode --lock` and the compatibility judge can
+    /// read and compare its values without the type. A codec that delegates to another type's
+    /// returns that type's (as the newtype above does). The default, a type opaque to them
+    /// ([`ValueType::Opaque`]), lets them compare only whether its layout is the same.
+    fn value_type() -> ValueType {
+        ValueType::Opaque(core::any::type_name::<Self>())
+    }
 }
 
 /// The type's own [`KeyCodec`] (no attribute).
@@ -129,6 +150,14 @@ pub struct Natural;
 impl<T: KeyCodec> super::Format<T> for Natural {
     const WIDTH: Option<usize> = T::WIDTH;
     const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
+
+    fn format() -> super::describe::FieldFormat {
+        super::describe::FieldFormat::Natural
+    }
+
+    fn value_type() -> ValueType {
+        T::value_type()
+    }
 
     #[inline(always)]
     fn len(v: &T, last: bool) -> usize {

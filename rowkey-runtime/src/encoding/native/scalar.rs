@@ -8,6 +8,10 @@ impl KeyCodec for bool {
     const WIDTH: Option<usize> = Some(1);
     const MAX_WIDTH: Option<usize> = Some(1);
 
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::Bool
+    }
+
     #[inline]
     fn encoded_len(&self, _last: bool) -> usize {
         1
@@ -33,6 +37,10 @@ impl KeyCodec for bool {
 impl KeyCodec for char {
     const WIDTH: Option<usize> = Some(4);
     const MAX_WIDTH: Option<usize> = Some(4);
+
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::Char
+    }
 
     #[inline]
     fn encoded_len(&self, _last: bool) -> usize {

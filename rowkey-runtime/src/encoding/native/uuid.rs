@@ -23,6 +23,10 @@ impl KeyCodec for Uuid {
     const WIDTH: Option<usize> = Some(16);
     const MAX_WIDTH: Option<usize> = Some(16);
 
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::Uuid
+    }
+
     #[inline]
     fn encoded_len(&self, _last: bool) -> usize {
         16

@@ -24,11 +24,15 @@
 //! field (the value runs to the end of the key); a column that ends the key early is found by its
 //! missing separator.
 
+use self::describe::PhoenixFormat;
 use crate::cursor::{Reader, Writer};
+use crate::encoding::describe::FieldFormat;
 use crate::encoding::native::bytes::{find_byte, utf8};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
+use crate::layout::ValueType;
 
+pub(crate) mod describe;
 mod scalar;
 mod time;
 
@@ -183,6 +187,14 @@ impl<const FF: bool> Format<String> for Varchar<FF> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn format() -> FieldFormat {
+        FieldFormat::Phoenix(PhoenixFormat::Varchar { ff_separator: FF })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
+
     #[inline]
     fn len(v: &String, last: bool) -> usize {
         var_len(Some(v.as_bytes()), FF, last)
@@ -204,6 +216,14 @@ impl<const FF: bool> Format<String> for Varchar<FF> {
 impl<const FF: bool> Format<Option<String>> for Varchar<FF> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
+
+    fn format() -> FieldFormat {
+        FieldFormat::Phoenix(PhoenixFormat::Varchar { ff_separator: FF })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Option(Box::new(ValueType::String))
+    }
 
     #[inline]
     fn len(v: &Option<String>, last: bool) -> usize {
@@ -256,6 +276,14 @@ impl<const FF: bool> Format<Vec<u8>> for Varbinary<FF> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn format() -> FieldFormat {
+        FieldFormat::Phoenix(PhoenixFormat::Varbinary { ff_separator: FF })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Bytes
+    }
+
     #[inline]
     fn len(v: &Vec<u8>, _last: bool) -> usize {
         v.len() + usize::from(FF)
@@ -276,6 +304,14 @@ impl<const FF: bool> Format<Vec<u8>> for Varbinary<FF> {
 impl<const FF: bool> Format<Option<Vec<u8>>> for Varbinary<FF> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
+
+    fn format() -> FieldFormat {
+        FieldFormat::Phoenix(PhoenixFormat::Varbinary { ff_separator: FF })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::Option(Box::new(ValueType::Bytes))
+    }
 
     #[inline]
     fn len(v: &Option<Vec<u8>>, _last: bool) -> usize {
@@ -302,70 +338,88 @@ impl<const N: usize> Format<String> for Char<N> {
     const WIDTH: Option<usize> = Some(N);
     const MAX_WIDTH: Option<usize> = Some(N);
 
+    fn format() -> FieldFormat {
+        FieldFormat::Phoenix(PhoenixFormat::Char { width: N })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
+
     #[inline]
     fn len(_v: &String, _last: bool) -> usize {
         N
     }
 
     fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        let bytes = v.as_bytes();
-        if !v.is_ascii() {
-            return Err(refuse(
-                w,
-                "a CHAR column holds ASCII only; use a VARCHAR (String)",
-            ));
-        }
-        if bytes.len() > N {
-            return Err(EncodeError::TooLong {
-                field: w.field(),
-                len: bytes.len(),
-                max: N,
-            });
-        }
-        if bytes.is_empty() {
-            return Err(refuse(
-                w,
-                "an empty CHAR is NULL in Phoenix, and CHAR key columns are NOT NULL",
-            ));
-        }
-        if let Some(index) = bytes.iter().position(|&b| b < b' ') {
-            return Err(EncodeError::BelowPad {
-                field: w.field(),
-                index,
-                byte: bytes[index],
-                pad: b' ',
-            });
-        }
-        if bytes.last() == Some(&b' ') {
-            return Err(EncodeError::EndsWithPad {
-                field: w.field(),
-                pad: b' ',
-            });
-        }
-        w.put(bytes);
-        w.fill(b' ', N - bytes.len());
-        Ok(())
+        write_char(v, N, w)
     }
 
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
-        let start = r.offset();
-        let flip = r.flip();
-        let raw = r.take_raw(N)?;
-        let mut out: Vec<u8> = raw.iter().map(|b| b ^ flip).collect();
-        while out.last() == Some(&b' ') {
-            out.pop();
-        }
-        if let Some(p) = out.iter().position(|&b| !(b' '..0x80).contains(&b)) {
-            return Err(r.invalid(
-                start + p,
-                "an ASCII character from ' ' up in a Phoenix CHAR",
-            ));
-        }
-        if out.is_empty() {
-            return Err(r.invalid(start, "a non-blank CHAR (Phoenix stores '' as NULL)"));
-        }
-        utf8(out, r, start, false)
+        read_char(N, r)
     }
+}
+
+/// CHAR(n)'s bytes of `v`.
+fn write_char(v: &str, n: usize, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+    let bytes = v.as_bytes();
+    if !v.is_ascii() {
+        return Err(refuse(
+            w,
+            "a CHAR column holds ASCII only; use a VARCHAR (String)",
+        ));
+    }
+    if bytes.len() > n {
+        return Err(EncodeError::TooLong {
+            field: w.field(),
+            len: bytes.len(),
+            max: n,
+        });
+    }
+    if bytes.is_empty() {
+        return Err(refuse(
+            w,
+            "an empty CHAR is NULL in Phoenix, and CHAR key columns are NOT NULL",
+        ));
+    }
+    if let Some(index) = bytes.iter().position(|&b| b < b' ') {
+        return Err(EncodeError::BelowPad {
+            field: w.field(),
+            index,
+            byte: bytes[index],
+            pad: b' ',
+        });
+    }
+    if bytes.last() == Some(&b' ') {
+        return Err(EncodeError::EndsWithPad {
+            field: w.field(),
+            pad: b' ',
+        });
+    }
+    w.put(bytes);
+    w.fill(b' ', n - bytes.len());
+    Ok(())
+}
+
+/// Reads CHAR(n) back.
+fn read_char(n: usize, r: &mut Reader<'_>) -> Result<String, DecodeError> {
+    let start = r.offset();
+    let flip = r.flip();
+    let raw = r.take_raw(n)?;
+    let mut out: Vec<u8> = raw.iter().map(|b| b ^ flip).collect();
+    while out.last() == Some(&b' ') {
+        out.pop();
+    }
+    if let Some(p) = out.iter().position(|&b| !(b' '..0x80).contains(&b)) {
+        return Err(r.invalid(
+            start + p,
+            "an ASCII character from ' ' up in a Phoenix CHAR",
+        ));
+    }
+    if out.is_empty() {
+        return Err(r.invalid(start, "a non-blank CHAR (Phoenix stores '' as NULL)"));
+    }
+    utf8(out, r, start, false)
 }
 
 macro_rules! unsigned {
@@ -377,6 +431,8 @@ macro_rules! unsigned {
         fixed_width! {
             impl[] Format<$t> for $name {
                 width: core::mem::size_of::<$t>();
+                format: FieldFormat::Phoenix(PhoenixFormat::$name);
+                value: <$t as crate::layout::value::Typed>::value_type();
                 fn write(v, w) {
                     if *v > <$s>::MAX as $t {
                         return Err(refuse(w, $reason));
@@ -443,10 +499,11 @@ pub struct Decimal<const FF: bool>;
 pub struct FixedDecimal<const P: u32, const S: u32, const FF: bool>;
 
 #[cfg(feature = "decimal")]
-mod decimal {
-    use super::{read_var, write_var, Decimal, FixedDecimal, Format};
+pub(super) mod decimal {
+    use super::{read_var, write_var, Decimal, FieldFormat, FixedDecimal, Format, PhoenixFormat};
     use crate::cursor::{Reader, Writer};
     use crate::error::{DecodeError, EncodeError};
+    use crate::layout::ValueType;
     use rust_decimal::Decimal as D;
 
     /// The longest DECIMAL a `rust_decimal::Decimal` gives: 29 digits, negative.
@@ -541,7 +598,10 @@ mod decimal {
         (again[..n] == *b).then_some(v.normalize())
     }
 
-    fn read<const FF: bool>(r: &mut Reader<'_>, last: bool) -> Result<Option<D>, DecodeError> {
+    pub(super) fn read<const FF: bool>(
+        r: &mut Reader<'_>,
+        last: bool,
+    ) -> Result<Option<D>, DecodeError> {
         let start = r.offset();
         match read_var(r, FF, last)? {
             None => Ok(None),
@@ -554,7 +614,7 @@ mod decimal {
         }
     }
 
-    fn write<const FF: bool>(
+    pub(super) fn write<const FF: bool>(
         v: Option<&D>,
         w: &mut Writer<'_>,
         last: bool,
@@ -569,7 +629,7 @@ mod decimal {
         }
     }
 
-    fn len<const FF: bool>(v: Option<&D>, last: bool) -> usize {
+    pub(super) fn len<const FF: bool>(v: Option<&D>, last: bool) -> usize {
         let mut buf = [0u8; MAX];
         let n = v.map(|v| to_bytes(v, &mut buf));
         n.unwrap_or(0) + usize::from(super::separator(FF, v.is_none(), last).is_some())
@@ -578,6 +638,14 @@ mod decimal {
     impl<const FF: bool> Format<D> for Decimal<FF> {
         const WIDTH: Option<usize> = None;
         const MAX_WIDTH: Option<usize> = Some(MAX + 1);
+
+        fn format() -> FieldFormat {
+            FieldFormat::Phoenix(PhoenixFormat::Decimal { ff_separator: FF })
+        }
+
+        fn value_type() -> ValueType {
+            ValueType::Decimal
+        }
 
         #[inline]
         fn len(v: &D, last: bool) -> usize {
@@ -607,6 +675,19 @@ mod decimal {
         v.scale() <= s && digits.saturating_sub(v.scale()) <= p - s
     }
 
+    /// DECIMAL(p, s)'s write: the value checked against the precision and scale.
+    pub(super) fn write_fixed<const FF: bool>(
+        v: Option<&D>,
+        (p, s): (u32, u32),
+        w: &mut Writer<'_>,
+        last: bool,
+    ) -> Result<(), EncodeError> {
+        if let Some(x) = v {
+            check(x, p, s, w)?;
+        }
+        write::<FF>(v, w, last)
+    }
+
     fn check(v: &D, p: u32, s: u32, w: &Writer<'_>) -> Result<(), EncodeError> {
         if fits(v, p, s) {
             Ok(())
@@ -619,7 +700,7 @@ mod decimal {
         }
     }
 
-    fn read_fixed<const FF: bool>(
+    pub(super) fn read_fixed<const FF: bool>(
         r: &mut Reader<'_>,
         last: bool,
         p: u32,
@@ -640,14 +721,25 @@ mod decimal {
         const WIDTH: Option<usize> = None;
         const MAX_WIDTH: Option<usize> = Some(MAX + 1);
 
+        fn format() -> FieldFormat {
+            FieldFormat::Phoenix(PhoenixFormat::FixedDecimal {
+                precision: P,
+                scale: S,
+                ff_separator: FF,
+            })
+        }
+
+        fn value_type() -> ValueType {
+            ValueType::Decimal
+        }
+
         #[inline]
         fn len(v: &D, last: bool) -> usize {
             len::<FF>(Some(v), last)
         }
 
         fn write(v: &D, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-            check(v, P, S, w)?;
-            write::<FF>(Some(v), w, last)
+            write_fixed::<FF>(Some(v), (P, S), w, last)
         }
 
         fn read(r: &mut Reader<'_>, last: bool) -> Result<D, DecodeError> {
@@ -661,16 +753,25 @@ mod decimal {
         const WIDTH: Option<usize> = None;
         const MAX_WIDTH: Option<usize> = Some(MAX + 1);
 
+        fn format() -> FieldFormat {
+            FieldFormat::Phoenix(PhoenixFormat::FixedDecimal {
+                precision: P,
+                scale: S,
+                ff_separator: FF,
+            })
+        }
+
+        fn value_type() -> ValueType {
+            ValueType::Option(Box::new(ValueType::Decimal))
+        }
+
         #[inline]
         fn len(v: &Option<D>, last: bool) -> usize {
             len::<FF>(v.as_ref(), last)
         }
 
         fn write(v: &Option<D>, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-            if let Some(x) = v {
-                check(x, P, S, w)?;
-            }
-            write::<FF>(v.as_ref(), w, last)
+            write_fixed::<FF>(v.as_ref(), (P, S), w, last)
         }
 
         fn read(r: &mut Reader<'_>, last: bool) -> Result<Option<D>, DecodeError> {
@@ -681,6 +782,14 @@ mod decimal {
     impl<const FF: bool> Format<Option<D>> for Decimal<FF> {
         const WIDTH: Option<usize> = None;
         const MAX_WIDTH: Option<usize> = Some(MAX + 1);
+
+        fn format() -> FieldFormat {
+            FieldFormat::Phoenix(PhoenixFormat::Decimal { ff_separator: FF })
+        }
+
+        fn value_type() -> ValueType {
+            ValueType::Option(Box::new(ValueType::Decimal))
+        }
 
         #[inline]
         fn len(v: &Option<D>, last: bool) -> usize {

@@ -22,6 +22,8 @@ pub struct Boolean<const DESC: bool>;
 fixed_width! {
     impl[const DESC: bool] Format<bool> for Boolean<DESC> {
         width: 1;
+        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::Boolean { desc: DESC });
+        value: crate::layout::ValueType::Bool;
         fn write(v, w) {
             w.put(&[u8::from(*v != DESC)]);
             Ok(())
@@ -50,6 +52,8 @@ macro_rules! signed_float {
         fixed_width! {
             impl[] Format<$f> for $name {
                 width: core::mem::size_of::<$f>();
+                format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::$name);
+                value: <$f as crate::layout::value::Typed>::value_type();
                 fn write(v, w) {
                     let i = if v.is_nan() { $nan } else { v.to_bits() } as $i;
                     let stored = (i ^ ((i >> (<$i>::BITS - 1)) | <$i>::MIN)).wrapping_add(1);
@@ -97,6 +101,8 @@ pub struct UnsignedFloat;
 fixed_width! {
     impl[] Format<f32> for UnsignedFloat {
         width: 4;
+        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::UnsignedFloat);
+        value: crate::layout::ValueType::F32;
         fn write(v, w) {
             if v.is_sign_negative() {
                 return Err(refuse(w, NEGATIVE));
@@ -123,6 +129,8 @@ pub struct UnsignedDouble;
 fixed_width! {
     impl[] Format<f64> for UnsignedDouble {
         width: 8;
+        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::UnsignedDouble);
+        value: crate::layout::ValueType::F64;
         fn write(v, w) {
             if v.is_sign_negative() {
                 return Err(refuse(w, NEGATIVE));

@@ -104,9 +104,18 @@ pub trait TimeValue: Sized {
     fn millis(&self) -> Result<(i64, u32), &'static str>;
     /// The instant `millis` ms and `sub` ns after 1970, if the type can hold it.
     fn from_millis(millis: i64, sub: u32) -> Option<Self>;
+
+    /// What the bytes hold, as data (see [`KeyCodec::value_type`](crate::KeyCodec::value_type)):
+    /// a type of your own is opaque unless it says which it stands for.
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::Opaque(core::any::type_name::<Self>())
+    }
 }
 
 impl TimeValue for SystemTime {
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::SystemTime
+    }
     fn millis(&self) -> Result<(i64, u32), &'static str> {
         split(self).ok_or(TOO_FAR)
     }
@@ -166,6 +175,8 @@ pub struct Millis<const UNSIGNED: bool, const ROW_TS: bool = false>;
 fixed_width! {
     impl[T: TimeValue, const UNSIGNED: bool, const ROW_TS: bool] Format<T> for Millis<UNSIGNED, ROW_TS> {
         width: 8;
+        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::Millis { unsigned: UNSIGNED, row_timestamp: ROW_TS });
+        value: T::value_type();
         fn write(v, w) {
             let (millis, sub) = checked::<T, UNSIGNED, ROW_TS>(v, w)?;
             if sub != 0 {
@@ -190,6 +201,8 @@ pub struct Timestamp<const UNSIGNED: bool, const ROW_TS: bool = false>;
 fixed_width! {
     impl[T: TimeValue, const UNSIGNED: bool, const ROW_TS: bool] Format<T> for Timestamp<UNSIGNED, ROW_TS> {
         width: 12;
+        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::Timestamp { unsigned: UNSIGNED, row_timestamp: ROW_TS });
+        value: T::value_type();
         fn write(v, w) {
             let (millis, sub) = checked::<T, UNSIGNED, ROW_TS>(v, w)?;
             w.put(&millis_bytes::<UNSIGNED>(millis));
@@ -237,6 +250,8 @@ pub struct RowTimestampBigint;
 fixed_width! {
     impl[] Format<i64> for RowTimestampBigint {
         width: 8;
+        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::RowTimestampBigint);
+        value: crate::layout::ValueType::I64;
         fn write(v, w) {
             if *v < 0 {
                 return Err(refuse(w, ROW_TS_BEFORE_1970));
@@ -259,6 +274,9 @@ fixed_width! {
 /// instant chrono cannot hold (beyond about ±262,000 years).
 #[cfg(feature = "chrono")]
 impl TimeValue for chrono::DateTime<chrono::Utc> {
+    fn value_type() -> crate::layout::ValueType {
+        crate::layout::ValueType::DateTime
+    }
     fn millis(&self) -> Result<(i64, u32), &'static str> {
         let nanos = self.timestamp_subsec_nanos();
         if nanos >= 1_000_000_000 {

@@ -2,9 +2,14 @@
 //! is followed by the delimiter. [`Delimited`] adds the delimiter to any format, which makes
 //! each part's bytes prefix-free, so scans work as in binary keys.
 
+pub(crate) mod describe;
+
+use self::describe::TextFormat;
+use super::describe::{FieldFormat, Of, Part};
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, WidthUnit};
+use crate::layout::ValueType;
 
 /// Format `F`, then the delimiter `D` unless the part is last.
 #[derive(Debug, Clone, Copy)]
@@ -20,6 +25,17 @@ impl<T, F: Format<T>, const D: u8> Format<T> for Delimited<F, D> {
         None => None,
     };
 
+    fn format() -> FieldFormat {
+        FieldFormat::Text(TextFormat::Delimited {
+            delimiter: D,
+            inner: Box::new(F::format()),
+        })
+    }
+
+    fn value_type() -> ValueType {
+        F::value_type()
+    }
+
     #[inline]
     fn len(v: &T, last: bool) -> usize {
         F::len(v, last) + usize::from(!last)
@@ -27,21 +43,42 @@ impl<T, F: Format<T>, const D: u8> Format<T> for Delimited<F, D> {
 
     #[inline]
     fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        F::write(v, w, last)?;
-        if !last {
-            w.put_byte(D);
-        }
-        Ok(())
+        write_delimited(&Of::<F>::NEW, D, v, w, last)
     }
 
     #[inline]
     fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError> {
-        let v = F::read(r, last)?;
-        if !last {
-            expect_delimiter(r, D)?;
-        }
-        Ok(v)
+        read_delimited(&Of::<F>::NEW, D, r, last)
     }
+}
+
+#[inline(always)]
+fn write_delimited<T, P: Part<T> + ?Sized>(
+    inner: &P,
+    d: u8,
+    v: &T,
+    w: &mut Writer<'_>,
+    last: bool,
+) -> Result<(), EncodeError> {
+    inner.write(v, w, last)?;
+    if !last {
+        w.put_byte(d);
+    }
+    Ok(())
+}
+
+#[inline(always)]
+fn read_delimited<T, P: Part<T> + ?Sized>(
+    inner: &P,
+    d: u8,
+    r: &mut Reader<'_>,
+    last: bool,
+) -> Result<T, DecodeError> {
+    let v = inner.read(r, last)?;
+    if !last {
+        expect_delimiter(r, d)?;
+    }
+    Ok(v)
 }
 
 /// Consumes the delimiter `d` or fails naming the part before it.
@@ -96,6 +133,14 @@ impl<const D: u8> Format<String> for TextStr<D> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
+    fn format() -> FieldFormat {
+        FieldFormat::Text(TextFormat::Str { delimiter: D })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
+
     #[inline]
     fn len(v: &String, _last: bool) -> usize {
         v.len()
@@ -103,24 +148,34 @@ impl<const D: u8> Format<String> for TextStr<D> {
 
     #[inline]
     fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
-        no_delimiter(w.field(), v.as_bytes(), D)?;
-        w.put(v.as_bytes());
-        Ok(())
+        write_str(v, D, w)
     }
 
     #[inline]
     fn read(r: &mut Reader<'_>, last: bool) -> Result<String, DecodeError> {
-        let start = r.offset();
-        let rest = r.rest();
-        let n = if last {
-            delimiter_in_part(r, start, rest, D)?;
-            rest.len()
-        } else {
-            rest.iter().position(|&b| b == D).unwrap_or(rest.len())
-        };
-        r.advance(n);
-        crate::encoding::native::utf8(rest[..n].to_vec(), r, start, false)
+        read_str(D, r, last)
     }
+}
+
+#[inline(always)]
+fn write_str(v: &str, d: u8, w: &mut Writer<'_>) -> Result<(), EncodeError> {
+    no_delimiter(w.field(), v.as_bytes(), d)?;
+    w.put(v.as_bytes());
+    Ok(())
+}
+
+#[inline(always)]
+fn read_str(d: u8, r: &mut Reader<'_>, last: bool) -> Result<String, DecodeError> {
+    let start = r.offset();
+    let rest = r.rest();
+    let n = if last {
+        delimiter_in_part(r, start, rest, d)?;
+        rest.len()
+    } else {
+        rest.iter().position(|&b| b == d).unwrap_or(rest.len())
+    };
+    r.advance(n);
+    crate::encoding::native::utf8(rest[..n].to_vec(), r, start, false)
 }
 
 /// `#[fixed(N)]` text strings must not contain the delimiter either (a reader splitting on it
@@ -132,24 +187,53 @@ impl<const N: usize, const PAD: u8, const D: u8> Format<String> for TextFixed<N,
     const WIDTH: Option<usize> = Some(N);
     const MAX_WIDTH: Option<usize> = Some(N);
 
+    fn format() -> FieldFormat {
+        FieldFormat::Text(TextFormat::Fixed {
+            width: N,
+            pad: PAD,
+            delimiter: D,
+        })
+    }
+
+    fn value_type() -> ValueType {
+        ValueType::String
+    }
+
     #[inline]
     fn len(_v: &String, _last: bool) -> usize {
         N
     }
 
     #[inline]
-    fn write(v: &String, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        no_delimiter(w.field(), v.as_bytes(), D)?;
-        <super::fixed::Fixed<N, PAD> as Format<String>>::write(v, w, last)
+    fn write(v: &String, w: &mut Writer<'_>, _last: bool) -> Result<(), EncodeError> {
+        write_fixed(v, (N, PAD, D), w)
     }
 
     #[inline]
-    fn read(r: &mut Reader<'_>, last: bool) -> Result<String, DecodeError> {
-        let start = r.offset();
-        let v = <super::fixed::Fixed<N, PAD> as Format<String>>::read(r, last)?;
-        delimiter_in_part(r, start, v.as_bytes(), D)?;
-        Ok(v)
+    fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
+        read_fixed((N, PAD, D), r)
     }
+}
+
+/// `TextFixed`'s body, its width, pad and delimiter as arguments.
+#[inline(always)]
+fn write_fixed(
+    v: &String,
+    (n, pad, d): (usize, u8, u8),
+    w: &mut Writer<'_>,
+) -> Result<(), EncodeError> {
+    use super::fixed::FixedWidth;
+    no_delimiter(w.field(), v.as_bytes(), d)?;
+    v.write_fixed(n, pad, w)
+}
+
+#[inline(always)]
+fn read_fixed((n, pad, d): (usize, u8, u8), r: &mut Reader<'_>) -> Result<String, DecodeError> {
+    use super::fixed::FixedWidth;
+    let start = r.offset();
+    let v = String::read_fixed(n, pad, r)?;
+    delimiter_in_part(r, start, v.as_bytes(), d)?;
+    Ok(v)
 }
 
 /// An integer as unpadded decimal text (`1231231`, `-5`): the last part of a text key only.
@@ -162,6 +246,14 @@ macro_rules! text_int {
         impl Format<$t> for TextInt {
             const WIDTH: Option<usize> = None;
             const MAX_WIDTH: Option<usize> = Some($max);
+
+            fn format() -> FieldFormat {
+                FieldFormat::Text(TextFormat::Int)
+            }
+
+            fn value_type() -> ValueType {
+                <$t as crate::layout::value::Typed>::value_type()
+            }
 
             #[inline]
             fn len(v: &$t, _last: bool) -> usize {
@@ -281,6 +373,14 @@ impl<T: super::java::Timestamp> Format<T> for TextReverseTs {
     const WIDTH: Option<usize> = Some(Self::digits::<T>());
     const MAX_WIDTH: Option<usize> = Some(Self::digits::<T>());
 
+    fn format() -> FieldFormat {
+        FieldFormat::Text(TextFormat::ReverseTs)
+    }
+
+    fn value_type() -> ValueType {
+        T::value_type()
+    }
+
     #[inline]
     fn len(_v: &T, _last: bool) -> usize {
         Self::digits::<T>()
@@ -336,6 +436,18 @@ impl<T: super::digits::Unsigned, F: Format<u128>, const BASE: u32, const N: usiz
     const WIDTH: Option<usize> = F::WIDTH;
     const MAX_WIDTH: Option<usize> = F::MAX_WIDTH;
 
+    fn format() -> FieldFormat {
+        FieldFormat::Text(TextFormat::Complement {
+            base: BASE,
+            digits: N,
+            inner: Box::new(<F as Format<u128>>::format()),
+        })
+    }
+
+    fn value_type() -> ValueType {
+        T::value_type()
+    }
+
     #[inline]
     fn len(_v: &T, last: bool) -> usize {
         F::len(&0, last)
@@ -343,28 +455,49 @@ impl<T: super::digits::Unsigned, F: Format<u128>, const BASE: u32, const N: usiz
 
     #[inline]
     fn write(v: &T, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
-        let max = digits_max(BASE, N);
-        let x = v.to_u128();
-        if x > max {
-            let unit = if BASE == 16 {
-                WidthUnit::HexDigits
-            } else {
-                WidthUnit::DecimalDigits
-            };
-            return Err(EncodeError::DoesNotFit {
-                field: w.field(),
-                value: v.to_string(),
-                width: N,
-                unit,
-            });
-        }
-        F::write(&(max - x), w, last)
+        write_complement(&Of::<F>::NEW, (BASE, N), *v, w, last)
     }
 
     #[inline]
     fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError> {
-        let at = r.offset();
-        let stored = F::read(r, last)?;
-        T::from_u128(digits_max(BASE, N) - stored).ok_or_else(|| r.out_of_range(at))
+        read_complement(&Of::<F>::NEW, (BASE, N), r, last)
     }
+}
+
+#[inline(always)]
+fn write_complement<T: super::digits::Unsigned, P: Part<u128> + ?Sized>(
+    inner: &P,
+    (base, n): (u32, usize),
+    v: T,
+    w: &mut Writer<'_>,
+    last: bool,
+) -> Result<(), EncodeError> {
+    let max = digits_max(base, n);
+    let x = v.to_u128();
+    if x > max {
+        let unit = if base == 16 {
+            WidthUnit::HexDigits
+        } else {
+            WidthUnit::DecimalDigits
+        };
+        return Err(EncodeError::DoesNotFit {
+            field: w.field(),
+            value: v.to_string(),
+            width: n,
+            unit,
+        });
+    }
+    inner.write(&(max - x), w, last)
+}
+
+#[inline(always)]
+fn read_complement<T: super::digits::Unsigned, P: Part<u128> + ?Sized>(
+    inner: &P,
+    (base, n): (u32, usize),
+    r: &mut Reader<'_>,
+    last: bool,
+) -> Result<T, DecodeError> {
+    let at = r.offset();
+    let stored = inner.read(r, last)?;
+    T::from_u128(digits_max(base, n) - stored).ok_or_else(|| r.out_of_range(at))
 }

@@ -1,13 +1,28 @@
-//! [`Layout`]: a key layout as a value, and its fingerprint, which guards a table's row keys
-//! against a change to the struct that would change their bytes.
+//! [`Layout`]: a key layout as a value, its fingerprint, which guards a table's row keys
+//! against a change to the struct that would change their bytes, its text form, and
+//! [`DynamicKey`], which encodes, decodes and explains keys from a layout alone.
 
 use core::fmt;
 
+pub use crate::encoding::describe::{
+    BigtableFormat, FieldFormat, HbaseOrderedFormat, JavaFormat, PhoenixFormat, TextFormat,
+};
 pub use crate::encoding::Encoding;
-use crate::salt::Salt;
+use crate::salt::{Salt, SaltText};
+
+mod dynamic;
+pub(crate) mod intern;
+mod text;
+pub(crate) mod value;
+pub(crate) mod value_text;
+
+pub use dynamic::DynamicKey;
+pub use text::LayoutError;
+pub use value::{Value, ValueType};
 
 /// One field of a [`Layout`].
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct FieldLayout {
     /// The field's name.
     pub name: &'static str,
@@ -22,6 +37,47 @@ pub struct FieldLayout {
     pub max_width: Option<usize>,
     /// Where it starts in every key, when every part before it has a fixed width.
     pub offset: Option<usize>,
+    /// The type of its values, as its codec describes it (a `type Id = u64` is a `u64`).
+    pub value: ValueType,
+    /// The format that writes it.
+    pub format: FieldFormat,
+    /// The writer inverts its bytes (`#[desc]`, where the encoding inverts a field whole).
+    pub inverted: bool,
+    /// Where it is always written: whether its format may run it to the end of the key (the
+    /// last field, unless `#[desc]` needs its terminator).
+    pub open_end: bool,
+    /// The encoding drops it from the key when it and every field after it are empty
+    /// (Phoenix's and HBase's trailing NULLs, Bigtable's trailing empty strings).
+    pub dropped: Option<Dropped>,
+    /// It ends where the fixed-width fields after it start (a raw `#[java]` string): decode
+    /// reads it from a window.
+    pub window: bool,
+    /// Bytes at the end of its part that are not its value (a text key's delimiter): a salt
+    /// does not hash them.
+    pub value_trim: usize,
+    /// Its earlier names (`#[rowkey(was = "old")]`): a rename the compatibility judge matches a
+    /// locked layout's field by. No byte depends on them.
+    pub was: &'static [&'static str],
+}
+
+/// What makes a field [dropped](FieldLayout::dropped) from the end of a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dropped {
+    /// A `None`.
+    Null,
+    /// An empty string or byte vector.
+    Empty,
+}
+
+/// What a key whose every field is dropped is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EmptyKey {
+    /// Its salt alone, or nothing.
+    Written,
+    /// These bytes (Bigtable's `00 00`).
+    Bytes(&'static [u8]),
+    /// No key: it would be the empty row key, which this system refuses.
+    Refused(&'static str),
 }
 
 /// A key layout as a value: what `K::layout()` returns.
@@ -50,6 +106,7 @@ pub struct FieldLayout {
 /// assert_eq!(MessageKey::LAYOUT_FINGERPRINT, 0x452d_63aa_0ab0_5a63);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Layout {
     /// The key struct's name.
     pub name: &'static str,
@@ -61,10 +118,40 @@ pub struct Layout {
     pub salt_of: &'static [usize],
     /// Bytes the salt takes (a text key's delimiter after it included).
     pub salt_width: usize,
+    /// How a text key writes its salt.
+    pub salt_text: Option<SaltText>,
     /// The fields in key order.
     pub fields: Vec<FieldLayout>,
+    /// What the key is when every field is dropped.
+    pub empty_key: EmptyKey,
+    /// The key's declared budget, `#[rowkey(max_len = N)]`.
+    pub max_len: Option<usize>,
     /// Changes whenever the bytes a key gets can change; see the type's docs.
     pub fingerprint: u64,
+}
+
+impl Layout {
+    /// `K::FIXED_LEN`: the width of every key, when every part has one.
+    pub fn fixed_key_len(&self) -> Option<usize> {
+        self.fields
+            .iter()
+            .try_fold(self.salt_width, |n, f| f.width.map(|w| n + w))
+    }
+
+    /// `K::MAX_LEN`: the longest key, `None` when a part is unbounded.
+    pub fn max_key_len(&self) -> Option<usize> {
+        self.fields
+            .iter()
+            .try_fold(self.salt_width, |n, f| f.max_width.map(|w| n + w))
+    }
+
+    /// The delimiter of a text key.
+    pub fn delimiter(&self) -> Option<u8> {
+        match self.encoding {
+            Encoding::Text { delimiter } => Some(delimiter),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for Layout {
@@ -108,15 +195,17 @@ impl fmt::Display for Layout {
     }
 }
 
-/// A generated key's [`Layout`]: its fields as `(name, type, attributes, width, max width)`,
-/// their offsets counted from `salt_width`. Not generic, so that it is compiled once.
+/// A generated key's [`Layout`]: its salt as `(salt, of, width, text)`, its fields as
+/// [`FieldParts`], their offsets counted from the salt's width, and what its encoding adds as
+/// `(empty key, max_len)`. Not generic, so that it is compiled once.
 #[doc(hidden)]
 pub fn layout_of(
     name: &'static str,
     encoding: Encoding,
-    (salt, salt_of, salt_width): (Salt, &'static [usize], usize),
+    (salt, salt_of, salt_width, salt_text): (Salt, &'static [usize], usize, Option<SaltText>),
     fields: &[FieldParts],
     fingerprint: u64,
+    (empty_key, max_len): (EmptyKey, Option<usize>),
 ) -> Layout {
     let widths: Vec<Option<usize>> = core::iter::once(Some(salt_width))
         .chain(fields.iter().map(|f| f.3))
@@ -128,25 +217,45 @@ pub fn layout_of(
         salt,
         salt_of,
         salt_width,
+        salt_text,
         fields: fields
             .iter()
             .zip(&at[1..])
             .map(
-                |(&(name, ty, attrs, width, max_width), &offset)| FieldLayout {
-                    name,
-                    ty,
-                    attrs,
-                    width,
-                    max_width,
-                    offset,
+                |(&(name, ty, attrs, width, max_width, format, value, flags), &offset)| {
+                    let (flip, open_end, dropped, window, value_trim, was) = flags;
+                    FieldLayout {
+                        name,
+                        ty,
+                        attrs,
+                        width,
+                        max_width,
+                        offset,
+                        value: value(),
+                        format: format(),
+                        inverted: flip != 0,
+                        open_end,
+                        dropped: match dropped {
+                            1 => Some(Dropped::Null),
+                            2 => Some(Dropped::Empty),
+                            _ => None,
+                        },
+                        window,
+                        value_trim,
+                        was,
+                    }
                 },
             )
             .collect(),
+        empty_key,
+        max_len,
         fingerprint,
     }
 }
 
-/// One field of [`layout_of`]: `(name, type, attributes, width, max width)`.
+/// One field of [`layout_of`]: `(name, type, attributes, width, max width, format, value
+/// type, (flip, open end, dropped: 0 no / 1 a None / 2 an empty value, window, value trim,
+/// earlier names))`.
 #[doc(hidden)]
 pub type FieldParts = (
     &'static str,
@@ -154,6 +263,9 @@ pub type FieldParts = (
     &'static str,
     Option<usize>,
     Option<usize>,
+    fn() -> FieldFormat,
+    fn() -> ValueType,
+    (u8, bool, u8, bool, usize, &'static [&'static str]),
 );
 
 /// The fingerprint of a canonical layout description: 64-bit FNV-1a, the same on every

@@ -1,0 +1,203 @@
+//! [`Lock`]: what a test calls to check that a key still writes the bytes its lock file
+//! records, and what `ROWKEY_LOCK=update` rewrites.
+
+use std::path::{Path, PathBuf};
+
+use rowkey_runtime::layout::{DynamicKey, Layout};
+use rowkey_runtime::salt::Salt;
+use rowkey_runtime::RowKey;
+
+use crate::file::{write_atomically, LockFile};
+use crate::judge::{judge, Guarantee};
+use crate::report;
+
+/// A lock file, as a test checks a key against it.
+///
+/// ```no_run
+/// use rowkey::RowKey;
+///
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 16, of = "message_id")]
+/// struct MessageKey { date: u32, time: u32, message_id: u64 }
+///
+/// #[test]
+/// fn keys_are_locked() {
+///     rowkey::lock::Lock::at("rowkey.lock").check::<MessageKey>();
+/// }
+/// ```
+///
+/// The first `ROWKEY_LOCK=update cargo test` writes the file (commit it). From then on the
+/// test fails when an edit breaks the bytes of keys already written, with the judge's verdict:
+/// what changed, which guarantees break (each with a witness), and what to do. An edit that
+/// keeps every byte (a rename with `#[rowkey(was = "..")]`) passes. To accept a break (you
+/// will re-key the table), run `ROWKEY_LOCK=update cargo test` again: the old layout stays in
+/// the file as `previous 1`, for `rowkey compat` and the migration.
+#[derive(Debug, Clone)]
+pub struct Lock {
+    path: PathBuf,
+}
+
+/// What a check did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Checked {
+    /// The key writes the bytes the lock records.
+    Same,
+    /// `ROWKEY_LOCK=update`: the key was locked for the first time.
+    Created,
+    /// `ROWKEY_LOCK=update`: the lock now records the new layout; the report says what
+    /// changed.
+    Updated(String),
+}
+
+/// Whether this run may rewrite lock files.
+fn updating() -> bool {
+    std::env::var("ROWKEY_LOCK").is_ok_and(|v| v == "update")
+}
+
+impl Lock {
+    /// The lock file at `path` (a relative path is relative to the test's working directory:
+    /// cargo runs tests in the package's directory).
+    pub fn at(path: impl Into<PathBuf>) -> Lock {
+        Lock { path: path.into() }
+    }
+
+    /// Its path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Checks `K` under its struct's name; panics with the verdict when it breaks.
+    #[track_caller]
+    pub fn check<K: RowKey>(&self) {
+        self.check_as::<K>(K::layout().name);
+    }
+
+    /// Checks `K` under `name` (two keys of one name in different modules).
+    #[track_caller]
+    pub fn check_as<K: RowKey>(&self, name: &str) {
+        match self.verify::<K>(name, updating()) {
+            Ok(Checked::Updated(report)) => eprintln!("{report}"),
+            Ok(_) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// Checks `K` under `name`, rewriting the file when `update`: what
+    /// [`check_as`](Self::check_as) does, without panicking.
+    pub fn verify<K: RowKey>(&self, name: &str, update: bool) -> Result<Checked, String> {
+        let current = K::layout();
+        let _guard = if update {
+            Some(exclusive(&self.path)?)
+        } else {
+            None
+        };
+        let file = LockFile::read(&self.path)?;
+        let shown = self.path.display();
+        let Some(entry) = file.as_ref().and_then(|f| f.current(name)) else {
+            if !update {
+                return Err(format!(
+                    "key `{name}` is not locked in {shown}: run `ROWKEY_LOCK=update cargo test` \
+                     once to lock it, and commit the file"
+                ));
+            }
+            let mut file = file.unwrap_or_default();
+            file.put(name, current, false);
+            write_atomically(&self.path, &file.to_text()).map_err(|e| format!("{shown}: {e}"))?;
+            return Ok(Checked::Created);
+        };
+        let verdict = judge(&entry.layout, &current);
+        let goldens = if verdict.holds(Guarantee::Bytes) {
+            goldens::<K>(&entry.layout, &current, entry)
+        } else {
+            Ok(())
+        };
+        let stale = entry.layout.to_text() != current.to_text();
+        match (verdict.holds(Guarantee::Bytes), goldens, update) {
+            (true, Ok(()), false) => Ok(Checked::Same),
+            (true, Ok(()), true) if !stale => Ok(Checked::Same),
+            (true, Err(e), false) => Err(format!("key `{name}` ({shown}): {e}")),
+            (false, _, false) => Err(format!(
+                "key `{name}` no longer writes the bytes {shown} records\n{}\
+                 If you mean it (you will re-key the table with rowkey::migrate), run \
+                 `ROWKEY_LOCK=update cargo test`: the old layout stays in the file as \
+                 `previous 1`.",
+                report::text(&verdict, name)
+            )),
+            (bytes, _, true) => {
+                let mut file = file.unwrap_or_default();
+                file.put(name, current, !bytes);
+                write_atomically(&self.path, &file.to_text())
+                    .map_err(|e| format!("{shown}: {e}"))?;
+                Ok(Checked::Updated(format!(
+                    "{shown}: key `{name}` locked anew\n{}",
+                    report::text(&verdict, name)
+                )))
+            }
+        }
+    }
+}
+
+/// Every golden key of `entry` decodes with `K` to its values and encodes back to its bytes
+/// (a random salt aside), and `K` explains it as the layout does.
+fn goldens<K: RowKey>(
+    locked: &Layout,
+    current: &Layout,
+    entry: &crate::file::Entry,
+) -> Result<(), String> {
+    let dynamic = DynamicKey::new(current).map_err(|e| format!("the layout cannot run: {e}"))?;
+    let random_salt = matches!(locked.salt, Salt::Random { .. });
+    let skip = if random_salt { locked.salt_width } else { 0 };
+    for g in &entry.goldens {
+        let shown = rowkey_runtime::hex::encode(&g.key);
+        let key = K::decode_unverified(&g.key)
+            .map_err(|e| format!("golden key {shown} no longer decodes: {e}"))?;
+        let again = key
+            .encode()
+            .map_err(|e| format!("golden key {shown} decodes, but does not encode again: {e}"))?;
+        if again.get(skip..) != g.key.get(skip..) {
+            return Err(format!(
+                "golden key {shown} encodes again as {}: a codec of the key's fields writes other bytes",
+                rowkey_runtime::hex::encode(&again)
+            ));
+        }
+        let values = dynamic
+            .decode_unverified(&g.key)
+            .map_err(|e| format!("golden key {shown}: the layout does not read it: {e}"))?;
+        if values != g.values {
+            return Err(format!(
+                "golden key {shown} reads as {} where the lock says {}",
+                crate::judge::values_text(&values),
+                crate::judge::values_text(&g.values)
+            ));
+        }
+        if K::explain(&g.key) != dynamic.explain(&g.key) {
+            return Err(format!(
+                "golden key {shown}: the key and its layout explain it differently"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// An exclusive lock on `path` for this process and others (tests run in parallel, and
+/// several test binaries may update one file): a file in the temporary directory named after
+/// it, locked until dropped.
+fn exclusive(path: &Path) -> Result<std::fs::File, String> {
+    let abs = std::fs::canonicalize(
+        path.parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new(".")),
+    )
+    .map(|d| d.join(path.file_name().unwrap_or_default()))
+    .unwrap_or_else(|_| path.to_path_buf());
+    let tag = rowkey_runtime::layout::fingerprint(abs.to_string_lossy().as_bytes());
+    let lock = std::env::temp_dir().join(format!("rowkey-lock-{tag:016x}.lock"));
+    let f = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock)
+        .map_err(|e| format!("{}: {e}", lock.display()))?;
+    f.lock().map_err(|e| format!("{}: {e}", lock.display()))?;
+    Ok(f)
+}
