@@ -17,9 +17,9 @@ pub mod encodings;
 pub use rowkey_runtime::{hex, opentsdb, salt, scan};
 
 /// A key's layout as data, and keys run from it. [`Layout`] (what `K::layout()` returns)
-/// describes every part: each field's [`ValueType`] (as its codec describes it) and
-/// [`FieldFormat`] (the format its attributes made), the salt, what the encoding drops. Its
-/// [text form](Layout::to_text) is what a lock file holds, and [`DynamicKey`] encodes,
+/// describes every part: each field's [`ValueType`](layout::ValueType) (as its codec describes it) and
+/// [`FieldFormat`](layout::FieldFormat) (the format its attributes made), the salt, what the encoding drops. Its
+/// [text form](Layout::to_text) is what a lock file holds, and [`DynamicKey`](layout::DynamicKey) encodes,
 /// decodes and explains keys from it alone, through the same formats the derived code calls:
 /// what tools that have a lock file but not the type (`rowkey decode --lock`, `rowkey compat`)
 /// work with.

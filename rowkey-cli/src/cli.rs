@@ -34,6 +34,13 @@ pub enum Command {
     /// A live table's load per key range (HBase /jmx + list_regions, Bigtable hot tablets, TiKV
     /// PD regions), the hottest ranges decoded into a design's key fields.
     Heat(HeatArgs),
+    /// Judge the edit between two locked layouts of a key (rowkey.lock files): which of
+    /// bytes, point, order and unique hold, each break with a witness. Exit 0 when `--level`
+    /// holds, 1 when it does not, 2 for bad input.
+    Compat(CompatArgs),
+    /// Decode keys of a locked layout (a rowkey.lock file) from a key log, without the type:
+    /// each key's fields, or why it does not decode.
+    Decode(DecodeArgs),
     /// Hex bytes to HBase's `Bytes.toStringBinary` form.
     Tsb(TsbArgs),
     /// `Bytes.toStringBinary` strings (as the shell prints keys) back to hex bytes.
@@ -290,6 +297,58 @@ pub struct HeatArgs {
     /// Also write the heat as TiDB Key Visualizer JSON to this file.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+}
+
+/// `rowkey compat`.
+#[derive(Debug, Args)]
+pub struct CompatArgs {
+    /// The lock file before the edit (the committed one). Alone, each key's `previous 1`
+    /// layout in NEW is judged against its current one.
+    #[arg(value_name = "OLD")]
+    pub old: PathBuf,
+    /// The lock file after the edit; OLD's own previous layouts when absent.
+    #[arg(value_name = "NEW")]
+    pub new: Option<PathBuf>,
+    /// The key to judge (its name in the files); every key both files lock when absent.
+    #[arg(long)]
+    pub key: Option<String>,
+    /// The guarantee the edit must keep: bytes, point, order or unique.
+    #[arg(long, default_value = "bytes", value_parser = ["bytes", "point", "order", "unique"])]
+    pub level: String,
+    /// How to print the verdict.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CompatFormat,
+}
+
+/// How `rowkey compat` prints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CompatFormat {
+    /// The edits, each guarantee with its witness, the fixes.
+    Text,
+    /// One JSON object per key, a line each.
+    Json,
+    /// GitHub Actions annotations (`::error`, `::warning`).
+    Github,
+}
+
+/// `rowkey decode`.
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// The lock file that holds the key's layout.
+    #[arg(long, value_name = "FILE")]
+    pub lock: PathBuf,
+    /// The key's name in the lock file; the only one when absent.
+    #[arg(long)]
+    pub key: Option<String>,
+    /// Decode with this earlier layout (`previous N` in the file).
+    #[arg(long, value_name = "N")]
+    pub previous: Option<u32>,
+    /// The key log to read.
+    #[arg(value_name = "FILE")]
+    pub keys: PathBuf,
+    /// How the key log is written.
+    #[arg(long, value_enum, default_value = "hex")]
+    pub keys_format: crate::formats::LogFormat,
 }
 
 /// `rowkey tsb`.

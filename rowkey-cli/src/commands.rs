@@ -1,6 +1,8 @@
 //! One module per subcommand.
 
 pub mod check_splits;
+pub mod compat;
+pub mod decode;
 pub mod heat;
 pub mod hotspot;
 pub mod migrate;

@@ -38,6 +38,8 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write) -> ExitCode {
         Command::Migrate(a) => commands::migrate::run(&a, out),
         Command::MigrateJob(a) => commands::migrate_job::run(&a, out),
         Command::Heat(a) => commands::heat::run(&a, out),
+        Command::Compat(a) => commands::compat::run(&a, out),
+        Command::Decode(a) => commands::decode::run(&a, out),
         Command::Tsb(a) => commands::tsb::run(&a, out),
         Command::Untsb(a) => commands::tsb::run_untsb(&a, out),
     };

@@ -120,9 +120,7 @@ impl LockFile {
         }
         let mut file = LockFile::default();
         let mut open: Option<Open> = None;
-        let finish = |open: Option<Open>,
-                      file: &mut LockFile|
-         -> Result<(), LockFileError> {
+        let finish = |open: Option<Open>, file: &mut LockFile| -> Result<(), LockFileError> {
             let Some((name, previous, at, text, goldens)) = open else {
                 return Ok(());
             };

@@ -214,8 +214,9 @@ fn signed(t: &ValueType) -> bool {
     matches!(t, T::I8 | T::I16 | T::I32 | T::I64 | T::I128)
 }
 
+/// `#[reverse]` (a `reverse(..)` format) or `#[reverse_ts]` (Java's `reverse_ts`).
 fn is_reverse(f: &FieldFormat) -> bool {
-    matches!(f.uncapped(), FieldFormat::Reverse(_))
+    f.to_string().contains("reverse")
 }
 
 fn cap(f: &FieldFormat) -> Option<usize> {
@@ -306,7 +307,9 @@ fn findings(old: &Layout, new: &Layout, m: &Matching, conv: &Converter) -> Vec<F
                 name,
                 format!("`{}`: {} became {}", f.name, o.value, f.value),
             );
-        } else if o.format != f.format || o.inverted != f.inverted {
+        } else if old.encoding == new.encoding && (o.format != f.format || o.inverted != f.inverted)
+        {
+            // (Under another encoding every format changes with it: one finding says so.)
             let rule = if o.inverted != f.inverted
                 || format_inverts(&o.format) != format_inverts(&f.format)
             {

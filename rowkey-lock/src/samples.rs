@@ -30,10 +30,23 @@ impl Rng {
     }
 }
 
-fn ints<T: Copy>(min: T, max: T, small: &[T], wrap: fn(T) -> Value) -> Vec<Value> {
-    let mut v: Vec<Value> = small.iter().map(|&x| wrap(x)).collect();
+/// `0` (or MIN for a signed type) first: the constant a field the judge must fill takes.
+fn ints<T: Copy + PartialEq + Default>(
+    min: T,
+    max: T,
+    small: &[T],
+    wrap: fn(T) -> Value,
+) -> Vec<Value> {
+    let mut v = vec![wrap(T::default())];
+    v.extend(
+        small
+            .iter()
+            .filter(|&&x| x != T::default())
+            .map(|&x| wrap(x)),
+    );
     v.push(wrap(min));
     v.push(wrap(max));
+    v.dedup();
     v
 }
 

@@ -1,0 +1,191 @@
+//! `rowkey compat` and `rowkey decode` on lock files written by `rowkey::lock`, read back with
+//! the derived keys: exit codes, the JSON's witnesses, decoded fields.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rowkey::lock::Lock;
+use rowkey::RowKey;
+
+mod v1 {
+    #[derive(rowkey::RowKey, Debug, PartialEq)]
+    #[salt(md5, buckets = 8, of = "user")]
+    pub struct Visit {
+        pub user: u32,
+        pub day: u32,
+    }
+}
+mod v2 {
+    #[derive(rowkey::RowKey, Debug, PartialEq)]
+    #[salt(md5, buckets = 8, of = "user")]
+    pub struct Visit {
+        pub day: u32,
+        pub user: u32,
+    }
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("compat")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn rowkey(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rowkey"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Two lock files, before and after a reorder.
+fn locks(d: &Path) -> (String, String) {
+    let (old, new) = (d.join("old.lock"), d.join("new.lock"));
+    Lock::at(&old).verify::<v1::Visit>("Visit", true).unwrap();
+    Lock::at(&new).verify::<v2::Visit>("Visit", true).unwrap();
+    (old.display().to_string(), new.display().to_string())
+}
+
+#[test]
+fn compat_judges_two_lock_files() {
+    let d = dir("two");
+    let (old, new) = locks(&d);
+    let o = rowkey(&["compat", &old, &new]);
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("[reorder]") && text.contains("order   breaks"),
+        "{text}"
+    );
+    // Unique holds: the level a re-key needs.
+    assert_eq!(
+        rowkey(&["compat", &old, &new, "--level", "unique"])
+            .status
+            .code(),
+        Some(0)
+    );
+
+    // The JSON's order witness: two old keys, which the old type reads, and whose new keys,
+    // written by the new type, sort the other way.
+    let o = rowkey(&["compat", &old, &new, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["findings"][0]["rule"], "reorder");
+    let order = &v["guarantees"]["order"];
+    assert_eq!(order["status"], "breaks");
+    let keys: Vec<(Vec<u8>, Vec<u8>)> = order["witness"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| {
+            let old =
+                v1::Visit::decode(&rowkey::hex::decode(k["old_key"].as_str().unwrap()).unwrap())
+                    .unwrap();
+            let new = v2::Visit {
+                day: old.day,
+                user: old.user,
+            }
+            .encode()
+            .unwrap();
+            assert_eq!(rowkey::hex::encode(&new), k["new_key"].as_str().unwrap());
+            (old.encode().unwrap(), new)
+        })
+        .collect();
+    assert!(keys[0].0 < keys[1].0 && keys[0].1 > keys[1].1, "{keys:?}");
+    assert_eq!(v["guarantees"]["unique"]["status"], "holds");
+
+    let o = rowkey(&["compat", &old, &new, "--format", "github"]);
+    assert!(stdout(&o)
+        .lines()
+        .all(|l| l.starts_with("::error") || l.starts_with("::warning")));
+    assert!(stdout(&o).contains("order breaks"));
+}
+
+#[test]
+fn compat_reads_a_files_previous_layout() {
+    let d = dir("previous");
+    let path = d.join("rowkey.lock");
+    Lock::at(&path).verify::<v1::Visit>("Visit", true).unwrap();
+    Lock::at(&path).verify::<v2::Visit>("Visit", true).unwrap();
+    let p = path.display().to_string();
+    let o = rowkey(&["compat", &p]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("[reorder]"));
+    // A bad line: its file and number, exit 2.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line = text
+        .lines()
+        .position(|l| l.starts_with("fingerprint"))
+        .unwrap()
+        + 1;
+    std::fs::write(
+        &path,
+        text.replacen("fingerprint 0x", "fingerprint 0xzz", 1),
+    )
+    .unwrap();
+    let o = rowkey(&["compat", &p]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err.starts_with(&format!("error: {p}:{line}: ")), "{err}");
+}
+
+#[test]
+fn decode_reads_keys_of_a_locked_layout() {
+    let d = dir("decode");
+    let (old, _) = locks(&d);
+    let keys: Vec<v1::Visit> = (0..500u32)
+        .map(|i| v1::Visit {
+            user: i * 7919,
+            day: 20260000 + i % 31,
+        })
+        .collect();
+    let mut log: String = keys
+        .iter()
+        .map(|k| rowkey::hex::encode(&k.encode().unwrap()) + "\n")
+        .collect();
+    log.push_str("00\n");
+    let file = d.join("keys.hex");
+    std::fs::write(&file, log).unwrap();
+    let o = rowkey(&[
+        "decode",
+        "--lock",
+        &old,
+        "--keys-format",
+        "hex",
+        &file.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "the last key does not decode");
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 501);
+    for (k, line) in keys.iter().zip(&lines) {
+        assert_eq!(
+            *line,
+            format!(
+                "{} user={} day={}",
+                rowkey::hex::encode(&k.encode().unwrap()),
+                k.user,
+                k.day
+            )
+        );
+    }
+    assert!(lines[500].starts_with("00 error: "), "{}", lines[500]);
+    // A bad line of the log: its number, before any output.
+    std::fs::write(&file, "00\nzz\n").unwrap();
+    let o = rowkey(&[
+        "decode",
+        "--lock",
+        &old,
+        "--keys-format",
+        "hex",
+        &file.display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("keys.hex:2"));
+}
