@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::field::{format_of, part_width, runtime_path};
+use super::field::{format_of, runtime_path};
 use crate::encodings::{EmptyKey, Key, Kind, Written};
 use crate::tokens::krate;
 
@@ -27,13 +27,11 @@ pub fn items(key: &Key) -> TokenStream {
     let salt_width = key.salt_len();
     let fields = key.fields().iter().map(|f| {
         let name = &f.name;
-        let ty = f.type_text();
+        let ty_text = f.type_text();
         let attrs = key.attrs_text(f);
-        let width = part_width(key, f, "WIDTH");
-        let max = part_width(key, f, "MAX_WIDTH");
-        let format = format_of(key, f, "format");
-        let value = format_of(key, f, "value_type");
+        let describe = format_of(key, f, "describe");
         let part = key.part(f);
+        let last_trim = part.last_trim;
         let flip = part.flip;
         let open = part.open_end;
         let dropped: u8 = match part.written {
@@ -44,7 +42,7 @@ pub fn items(key: &Key) -> TokenStream {
         let window = part.tail_window;
         let trim = part.value_trim;
         let was = f.attrs.was.iter().map(syn::LitStr::value);
-        quote!((#name, #ty, #attrs, #width, #max, #format, #value, (#flip, #open, #dropped, #window, #trim, &[#(#was),*])))
+        quote!((#name, #ty_text, #attrs, #describe, (#flip, #open, #dropped, #window, #trim, #last_trim, &[#(#was),*])))
     });
     let empty_key = match &key.traits.empty_key {
         EmptyKey::Written => quote!(__rowkey::layout::EmptyKey::Written),

@@ -122,6 +122,17 @@ pub trait Format<T> {
     /// The type of the values it writes, as their codec describes it.
     #[doc(hidden)]
     fn value_type() -> crate::layout::ValueType;
+    /// `(WIDTH, MAX_WIDTH, format, value type)`: what a generated `layout()` names once per
+    /// field.
+    #[doc(hidden)]
+    fn describe() -> crate::layout::Described {
+        (
+            Self::WIDTH,
+            Self::MAX_WIDTH,
+            Self::format(),
+            Self::value_type(),
+        )
+    }
 
     /// Encodes `v` alone, as the field `name` writes it in its key (`flip` its bytes' XOR,
     /// `last` as the last field): what a generated scan builder's methods call, named through

@@ -207,8 +207,35 @@ pub fn layout_of(
     fingerprint: u64,
     (empty_key, max_len): (EmptyKey, Option<usize>),
 ) -> Layout {
+    let fields: Vec<FieldLayout> = fields
+        .iter()
+        .map(|&(name, ty, attrs, describe, flags)| {
+            let (flip, open_end, dropped, window, value_trim, last_trim, was) = flags;
+            let (width, max_width, format, value) = describe();
+            FieldLayout {
+                name,
+                ty,
+                attrs,
+                width: crate::key::less(width, last_trim),
+                max_width: crate::key::less(max_width, last_trim),
+                offset: None,
+                value,
+                format,
+                inverted: flip != 0,
+                open_end,
+                dropped: match dropped {
+                    1 => Some(Dropped::Null),
+                    2 => Some(Dropped::Empty),
+                    _ => None,
+                },
+                window,
+                value_trim,
+                was,
+            }
+        })
+        .collect();
     let widths: Vec<Option<usize>> = core::iter::once(Some(salt_width))
-        .chain(fields.iter().map(|f| f.3))
+        .chain(fields.iter().map(|f| f.width))
         .collect();
     let at = offsets(&widths);
     Layout {
@@ -219,33 +246,9 @@ pub fn layout_of(
         salt_width,
         salt_text,
         fields: fields
-            .iter()
+            .into_iter()
             .zip(&at[1..])
-            .map(
-                |(&(name, ty, attrs, width, max_width, format, value, flags), &offset)| {
-                    let (flip, open_end, dropped, window, value_trim, was) = flags;
-                    FieldLayout {
-                        name,
-                        ty,
-                        attrs,
-                        width,
-                        max_width,
-                        offset,
-                        value: value(),
-                        format: format(),
-                        inverted: flip != 0,
-                        open_end,
-                        dropped: match dropped {
-                            1 => Some(Dropped::Null),
-                            2 => Some(Dropped::Empty),
-                            _ => None,
-                        },
-                        window,
-                        value_trim,
-                        was,
-                    }
-                },
-            )
+            .map(|(f, &offset)| FieldLayout { offset, ..f })
             .collect(),
         empty_key,
         max_len,
@@ -253,20 +256,21 @@ pub fn layout_of(
     }
 }
 
-/// One field of [`layout_of`]: `(name, type, attributes, width, max width, format, value
-/// type, (flip, open end, dropped: 0 no / 1 a None / 2 an empty value, window, value trim,
-/// earlier names))`.
+/// One field of [`layout_of`]: `(name, type, attributes, describe::<Format, T>, (flip, open
+/// end, dropped: 0 no / 1 a None / 2 an empty value, window, value trim, bytes the last part
+/// does not write, earlier names))`.
 #[doc(hidden)]
 pub type FieldParts = (
     &'static str,
     &'static str,
     &'static str,
-    Option<usize>,
-    Option<usize>,
-    fn() -> FieldFormat,
-    fn() -> ValueType,
-    (u8, bool, u8, bool, usize, &'static [&'static str]),
+    fn() -> Described,
+    (u8, bool, u8, bool, usize, usize, &'static [&'static str]),
 );
+
+/// A format's description of a field: `(WIDTH, MAX_WIDTH, format, value type)`.
+#[doc(hidden)]
+pub type Described = (Option<usize>, Option<usize>, FieldFormat, ValueType);
 
 /// The fingerprint of a canonical layout description: 64-bit FNV-1a, the same on every
 /// platform and in every version of rowkey.
