@@ -144,7 +144,9 @@ fn goldens<K: RowKey>(
     current: &Layout,
     entry: &crate::file::Entry,
 ) -> Result<(), String> {
-    let dynamic = DynamicKey::new(current).map_err(|e| format!("the layout cannot run: {e}"))?;
+    // A layout with an opaque codec of variable width cannot run without the type: its
+    // goldens (written by hand, as none can be made from the layout) are checked through `K`.
+    let dynamic = DynamicKey::new(current).ok();
     let random_salt = matches!(locked.salt, Salt::Random { .. });
     let skip = if random_salt { locked.salt_width } else { 0 };
     for g in &entry.goldens {
@@ -160,6 +162,7 @@ fn goldens<K: RowKey>(
                 rowkey_runtime::hex::encode(&again)
             ));
         }
+        let Some(dynamic) = &dynamic else { continue };
         let values = dynamic
             .decode_unverified(&g.key)
             .map_err(|e| format!("golden key {shown}: the layout does not read it: {e}"))?;

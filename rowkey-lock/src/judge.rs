@@ -214,11 +214,6 @@ fn signed(t: &ValueType) -> bool {
     matches!(t, T::I8 | T::I16 | T::I32 | T::I64 | T::I128)
 }
 
-/// `#[reverse]` (a `reverse(..)` format) or `#[reverse_ts]` (Java's `reverse_ts`).
-fn is_reverse(f: &FieldFormat) -> bool {
-    f.to_string().contains("reverse")
-}
-
 fn cap(f: &FieldFormat) -> Option<usize> {
     match f {
         FieldFormat::Capped { max, .. } => Some(*max),
@@ -310,11 +305,10 @@ fn findings(old: &Layout, new: &Layout, m: &Matching, conv: &Converter) -> Vec<F
         } else if old.encoding == new.encoding && (o.format != f.format || o.inverted != f.inverted)
         {
             // (Under another encoding every format changes with it: one finding says so.)
-            let rule = if o.inverted != f.inverted
-                || format_inverts(&o.format) != format_inverts(&f.format)
+            let rule = if o.inverted != f.inverted || o.format.descending() != f.format.descending()
             {
                 Rule::Desc
-            } else if is_reverse(&o.format) != is_reverse(&f.format) {
+            } else if o.format.reversed() != f.format.reversed() {
                 Rule::Reverse
             } else if cap(&o.format) != cap(&f.format) {
                 Rule::Max
@@ -375,14 +369,6 @@ fn desc(f: &FieldLayout) -> &'static str {
     } else {
         ""
     }
-}
-
-/// Whether a format's text says it is descending (Phoenix's and HBase's `desc` flags).
-fn format_inverts(f: &FieldFormat) -> bool {
-    let t = f.to_string();
-    t.contains("desc")
-        || t.contains("(true")
-            && matches!(f, FieldFormat::Phoenix(_) | FieldFormat::HbaseOrdered(_))
 }
 
 fn salt_text(l: &Layout) -> String {

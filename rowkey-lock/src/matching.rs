@@ -40,16 +40,12 @@ impl Matching {
             if sources[j].is_some() {
                 continue;
             }
-            let by_was = old.fields.iter().enumerate().find(|(i, o)| {
-                f.was.contains(&o.name) && !new.fields.iter().any(|n| n.name == o.name) && {
-                    let _ = i;
-                    true
-                }
+            // An earlier name of this field that no new field still has and no other took.
+            let by_was = old.fields.iter().position(|o| {
+                f.was.contains(&o.name) && !new.fields.iter().any(|n| n.name == o.name)
             });
-            if let Some((i, _)) = by_was {
-                if !sources.iter().flatten().any(|&(k, _)| k == i) {
-                    take(&mut sources, j, i, Matched::Was);
-                }
+            if let Some(i) = by_was.filter(|&i| !sources.iter().flatten().any(|&(k, _)| k == i)) {
+                take(&mut sources, j, i, Matched::Was);
             }
         }
         let used: Vec<usize> = sources.iter().flatten().map(|&(i, _)| i).collect();

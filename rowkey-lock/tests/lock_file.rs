@@ -144,3 +144,43 @@ fn parallel_updates_keep_every_key() {
     let file = LockFile::read(&path).unwrap().unwrap();
     assert_eq!(file.names().len(), 8);
 }
+
+/// A codec of the user's own, of variable width and without a description: the layout cannot
+/// run without the type, but the lock still records it, reads back, and checks its goldens
+/// (none can be made from the layout alone) through the type.
+mod opaque {
+    use rowkey::{DecodeError, EncodeError, KeyCodec, Reader, Writer};
+
+    #[derive(Debug, PartialEq)]
+    pub struct Tag(pub String);
+
+    impl KeyCodec for Tag {
+        const WIDTH: Option<usize> = None;
+        const MAX_WIDTH: Option<usize> = None;
+        fn encoded_len(&self, last: bool) -> usize {
+            self.0.encoded_len(last)
+        }
+        fn encode(&self, w: &mut Writer<'_>, last: bool) -> Result<(), EncodeError> {
+            self.0.encode(w, last)
+        }
+        fn decode(r: &mut Reader<'_>, last: bool) -> Result<Self, DecodeError> {
+            String::decode(r, last).map(Tag)
+        }
+    }
+
+    #[derive(rowkey::RowKey, Debug)]
+    pub struct Tagged {
+        pub tag: Tag,
+        pub n: u32,
+    }
+}
+
+#[test]
+fn a_key_with_an_opaque_codec_is_locked_too() {
+    let path = fresh("opaque");
+    let lock = Lock::at(&path);
+    assert_eq!(lock.verify::<opaque::Tagged>("Tagged", true), Ok(Checked::Created));
+    assert_eq!(lock.verify::<opaque::Tagged>("Tagged", false), Ok(Checked::Same));
+    let file = LockFile::read(&path).unwrap().unwrap();
+    assert_eq!(file.current("Tagged").unwrap().layout, opaque::Tagged::layout());
+}

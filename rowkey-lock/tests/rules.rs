@@ -157,6 +157,10 @@ key!(ph_v1, #[rowkey(encoding = "phoenix")] { user: String, day: i32 });
 key!(ph_v2, #[rowkey(encoding = "phoenix")] { user: String, day: i32, seq: Option<String> });
 key!(fdb_v1, #[rowkey(encoding = "fdb_tuple")] { user: u32, name: String });
 key!(fdb_v2, #[rowkey(encoding = "fdb_tuple")] { user: u64, name: String });
+key!(bt_asc, #[rowkey(encoding = "bigtable")] { user: String, n: i64 });
+key!(bt_desc, #[rowkey(encoding = "bigtable")] { user: String, #[desc] n: i64 });
+key!(tx_asc, #[rowkey(delimiter = "#")] { user: String, #[decimal(10)] n: u32 });
+key!(tx_desc, #[rowkey(delimiter = "#")] { user: String, #[desc] #[decimal(10)] n: u32 });
 key!(ts_v1, { user: u32, at: i64 });
 key!(ts_v2, { user: u32, #[reverse_ts] at: i64 });
 key!(cap8, { #[max(8)] name: String, user: u32 });
@@ -425,6 +429,26 @@ fn desc_reverses_order() {
     );
     assert_eq!(rules(&v), [Rule::Desc]);
     assert_eq!(words(&v), ["breaks", "breaks", "breaks", "holds"]);
+}
+
+/// `#[desc]` that the format carries itself (Bigtable's desc flag, a text key's complemented
+/// digits) is named `desc` too.
+#[test]
+fn desc_in_the_format_is_desc() {
+    let v = check(
+        |r| bt_asc::K { user: text(r), n: small(r) as i64 },
+        |r| bt_desc::K { user: text(r), n: small(r) as i64 },
+        |o| Some(bt_desc::K { user: o.user.clone(), n: o.n }),
+    );
+    assert_eq!(rules(&v), [Rule::Desc]);
+    assert!(matches!(v.get(Guarantee::Order), Status::Breaks(_)));
+    let v = check(
+        |r| tx_asc::K { user: text(r).replace('\0', "x"), n: small(r) as u32 },
+        |r| tx_desc::K { user: text(r).replace('\0', "x"), n: small(r) as u32 },
+        |o| Some(tx_desc::K { user: o.user.clone(), n: o.n }),
+    );
+    assert_eq!(rules(&v), [Rule::Desc]);
+    assert!(matches!(v.get(Guarantee::Order), Status::Breaks(_)));
 }
 
 #[test]

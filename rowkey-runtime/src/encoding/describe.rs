@@ -177,6 +177,60 @@ impl FieldFormat {
             f => f,
         }
     }
+
+    /// Whether the format writes its values in descending order itself (a `#[desc]` it
+    /// carries: Bigtable's and HBase's desc flags, Phoenix's DESC BOOLEAN, a text key's
+    /// complemented digits). A field the key inverts whole says so in
+    /// [`FieldLayout::inverted`](crate::layout::FieldLayout::inverted) instead.
+    pub fn descending(&self) -> bool {
+        use super::describe::{BigtableFormat as B, HbaseOrderedFormat as H, PhoenixFormat as P};
+        match self {
+            FieldFormat::Natural
+            | FieldFormat::Fixed { .. }
+            | FieldFormat::Decimal { .. }
+            | FieldFormat::Hex { .. }
+            | FieldFormat::Java(_)
+            | FieldFormat::FdbElement => false,
+            FieldFormat::Reverse(inner)
+            | FieldFormat::Opt(inner)
+            | FieldFormat::Capped { inner, .. } => inner.descending(),
+            FieldFormat::Text(t) => match t {
+                TextFormat::Complement { .. } => true,
+                TextFormat::Delimited { inner, .. } => inner.descending(),
+                TextFormat::Str { .. }
+                | TextFormat::Fixed { .. }
+                | TextFormat::Int
+                | TextFormat::ReverseTs => false,
+            },
+            FieldFormat::Phoenix(p) => matches!(p, P::Boolean { desc: true }),
+            FieldFormat::HbaseOrdered(h) => match h {
+                H::Blob { desc } => *desc,
+                H::Nullable { inner, .. } => inner.descending(),
+                _ => false,
+            },
+            FieldFormat::Bigtable(b) => match b {
+                B::Bytes { desc } | B::BigEndian { desc } | B::OrderedCode { desc } => *desc,
+            },
+        }
+    }
+
+    /// Whether the format writes a reversed value: `#[reverse]`'s bytes back to front, or
+    /// `#[reverse_ts]`'s `MAX - ts`.
+    pub fn reversed(&self) -> bool {
+        match self {
+            FieldFormat::Reverse(_)
+            | FieldFormat::Java(JavaFormat::ReverseTs | JavaFormat::WrappingReverseTs)
+            | FieldFormat::Text(TextFormat::ReverseTs) => true,
+            FieldFormat::Opt(inner) | FieldFormat::Capped { inner, .. } => inner.reversed(),
+            FieldFormat::Text(
+                TextFormat::Delimited { inner, .. } | TextFormat::Complement { inner, .. },
+            ) => inner.reversed(),
+            FieldFormat::HbaseOrdered(HbaseOrderedFormat::Nullable { inner, .. }) => {
+                inner.reversed()
+            }
+            _ => false,
+        }
+    }
 }
 
 /// A format's text form as a tree: `name`, `name(arg, ...)`, numbers and bytes (`0x3a`).
