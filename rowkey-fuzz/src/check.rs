@@ -136,6 +136,9 @@ pub struct Stats {
     /// Keys and inputs the layout run from its text form encoded, decoded and explained as the
     /// derived key does.
     pub dynamic: usize,
+    /// Edits of the layout (swap, remove, invert, rename) whose compatibility verdict was
+    /// checked against brute force over the layout's keys, witnesses replayed.
+    pub evolutions: usize,
 }
 
 impl Stats {
@@ -154,6 +157,7 @@ impl Stats {
         self.splits += o.splits;
         self.schema_reads += o.schema_reads;
         self.dynamic += o.dynamic;
+        self.evolutions += o.evolutions;
     }
 }
 
@@ -164,7 +168,8 @@ impl core::fmt::Display for Stats {
             "{} layouts, {} keys ({} refused as documented), {} round trips, {} ordered pairs, \
              {} decode inputs ({} decoded, all canonical), {} scan plans ({} expected errors, \
              {} rows), {} split point sets, {} Bigtable keys read through their schema, {} keys \
-             and inputs run from the layout's text as the derived key runs them",
+             and inputs run from the layout's text as the derived key runs them, {} edits \
+             judged against brute force",
             self.layouts,
             self.keys,
             self.refused,
@@ -177,7 +182,8 @@ impl core::fmt::Display for Stats {
             self.rows,
             self.splits,
             self.schema_reads,
-            self.dynamic
+            self.dynamic,
+            self.evolutions
         )
     }
 }
@@ -252,6 +258,10 @@ fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
             keys.push((k, bytes));
         }
     }
+    // Edits of the layout, judged, against brute force over these keys.
+    doing(|| "the compatibility judge on edits of the layout".to_string());
+    let valued: Vec<_> = keys.iter().map(|(k, b)| (k.values(), b.clone())).collect();
+    st.evolutions += crate::evolve::check(&d, &valued, seed)?;
     // The documented widths are the key's constants, and the longest key reaches MAX_LEN.
     if let Some(n) = K::SAME_WIDTH {
         ensure!(

@@ -14,6 +14,7 @@
 
 pub mod check;
 pub mod dynamic;
+pub mod evolve;
 pub mod nested;
 pub mod order;
 pub mod pairs;

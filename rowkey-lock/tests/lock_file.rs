@@ -179,8 +179,17 @@ mod opaque {
 fn a_key_with_an_opaque_codec_is_locked_too() {
     let path = fresh("opaque");
     let lock = Lock::at(&path);
-    assert_eq!(lock.verify::<opaque::Tagged>("Tagged", true), Ok(Checked::Created));
-    assert_eq!(lock.verify::<opaque::Tagged>("Tagged", false), Ok(Checked::Same));
+    assert_eq!(
+        lock.verify::<opaque::Tagged>("Tagged", true),
+        Ok(Checked::Created)
+    );
+    assert_eq!(
+        lock.verify::<opaque::Tagged>("Tagged", false),
+        Ok(Checked::Same)
+    );
     let file = LockFile::read(&path).unwrap().unwrap();
-    assert_eq!(file.current("Tagged").unwrap().layout, opaque::Tagged::layout());
+    assert_eq!(
+        file.current("Tagged").unwrap().layout,
+        opaque::Tagged::layout()
+    );
 }

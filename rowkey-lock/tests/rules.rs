@@ -436,16 +436,38 @@ fn desc_reverses_order() {
 #[test]
 fn desc_in_the_format_is_desc() {
     let v = check(
-        |r| bt_asc::K { user: text(r), n: small(r) as i64 },
-        |r| bt_desc::K { user: text(r), n: small(r) as i64 },
-        |o| Some(bt_desc::K { user: o.user.clone(), n: o.n }),
+        |r| bt_asc::K {
+            user: text(r),
+            n: small(r) as i64,
+        },
+        |r| bt_desc::K {
+            user: text(r),
+            n: small(r) as i64,
+        },
+        |o| {
+            Some(bt_desc::K {
+                user: o.user.clone(),
+                n: o.n,
+            })
+        },
     );
     assert_eq!(rules(&v), [Rule::Desc]);
     assert!(matches!(v.get(Guarantee::Order), Status::Breaks(_)));
     let v = check(
-        |r| tx_asc::K { user: text(r).replace('\0', "x"), n: small(r) as u32 },
-        |r| tx_desc::K { user: text(r).replace('\0', "x"), n: small(r) as u32 },
-        |o| Some(tx_desc::K { user: o.user.clone(), n: o.n }),
+        |r| tx_asc::K {
+            user: text(r).replace('\0', "x"),
+            n: small(r) as u32,
+        },
+        |r| tx_desc::K {
+            user: text(r).replace('\0', "x"),
+            n: small(r) as u32,
+        },
+        |o| {
+            Some(tx_desc::K {
+                user: o.user.clone(),
+                n: o.n,
+            })
+        },
     );
     assert_eq!(rules(&v), [Rule::Desc]);
     assert!(matches!(v.get(Guarantee::Order), Status::Breaks(_)));

@@ -29,6 +29,20 @@ pub enum MigrateError {
         /// What is wrong with it.
         what: String,
     },
+    /// Two old rows would get one new key: the copy would lose one. The judge's report names
+    /// the edit and shows the two rows.
+    RowsCollide {
+        /// The judge's verdict on the pair, as text.
+        report: String,
+    },
+    /// The new key orders the old rows differently, their salts set aside (fields reordered,
+    /// a `#[desc]` added): a mid-move read cannot merge the two tables. The judge's report
+    /// shows two rows. Move such a pair with [`Migration::reordering`](super::Migration::reordering),
+    /// reading the old table alone until the cut-over.
+    OrderChanged {
+        /// The judge's verdict on the pair, as text.
+        report: String,
+    },
     /// A progress file's text (checkpoints) does not parse: the line (1-based) and what is
     /// wrong.
     BadProgress {
@@ -49,6 +63,16 @@ impl fmt::Display for MigrateError {
             ),
             MigrateError::Split(e) => write!(f, "no units for the old layout: {e}"),
             MigrateError::BadPlan { line, what } => write!(f, "plan line {line}: {what}"),
+            MigrateError::RowsCollide { report } => write!(
+                f,
+                "two old rows would get one new key, so the copy would lose rows:\n{report}"
+            ),
+            MigrateError::OrderChanged { report } => write!(
+                f,
+                "the new key orders the old rows differently (salts aside), so a mid-move read \
+                 cannot merge the two tables; move it with Migration::reordering and read the \
+                 old table alone until the cut-over:\n{report}"
+            ),
             MigrateError::BadProgress { line, what } => {
                 write!(f, "progress line {line}: {what}")
             }

@@ -4,6 +4,7 @@ use super::error::MigrateError;
 use super::fingerprints::Fingerprints;
 use super::plan::Plan;
 use super::row::{convert_key, ConvertError, RowError};
+use rowkey_lock::{judge_logical, report, Guarantee, Status};
 use rowkey_runtime::EncodeError;
 use rowkey_runtime::RowKey;
 
@@ -14,7 +15,11 @@ use rowkey_runtime::RowKey;
 ///
 /// The conversions must keep the logical order: a row's place among the others is the same
 /// under both keys once the salt is set aside (the same fields in the same order, as re-salting,
-/// adding a salt or moving to another order-preserving encoding do).
+/// adding a salt or moving to another order-preserving encoding do). [`new`](Self::new)
+/// checks the two layouts with the compatibility judge (`rowkey::lock::judge_logical`, its
+/// fields matched by name) and refuses a pair it shows to collide rows or to reorder them,
+/// with the two rows that show it; a reordering pair moves with
+/// [`reordering`](Self::reordering).
 ///
 /// ```
 /// use rowkey::migrate::{Migration, Plan};
@@ -46,6 +51,7 @@ pub struct Migration<Old, New> {
     pub plan: Plan,
     to_new: fn(Old) -> New,
     to_old: fn(New) -> Old,
+    merges: bool,
 }
 
 impl<Old: RowKey, New: RowKey> Migration<Old, New> {
@@ -56,12 +62,62 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
         to_new: fn(Old) -> New,
         to_old: fn(New) -> Old,
     ) -> Result<Self, MigrateError> {
+        let m = Migration::reordering(plan, to_new, to_old)?;
+        if !m.merges {
+            let verdict = judge_logical(&Old::layout(), &New::layout());
+            return Err(MigrateError::OrderChanged {
+                report: report::text(&verdict, Old::layout().name),
+            });
+        }
+        Ok(m)
+    }
+
+    /// A migration whose new key may order the old rows differently (fields reordered, a
+    /// `#[desc]` added): refused only when rows would collide. [`merges`](Self::merges) says
+    /// whether a mid-move read may merge the two tables ([`Dual`](super::Dual)); when it may
+    /// not, read the old table alone until the cut-over.
+    ///
+    /// ```
+    /// use rowkey::migrate::{MigrateError, Migration, Plan};
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct Old { user: u32, day: u32 }
+    /// #[derive(RowKey)]
+    /// struct New { day: u32, user: u32 }
+    ///
+    /// let plan = || Plan::from_points::<Old, New>(&[]);
+    /// let to_new = |o: Old| New { day: o.day, user: o.user };
+    /// let to_old = |n: New| Old { user: n.user, day: n.day };
+    /// let refused = Migration::new(plan(), to_new, to_old).unwrap_err();
+    /// assert!(matches!(refused, MigrateError::OrderChanged { .. }));
+    /// let m = Migration::reordering(plan(), to_new, to_old).unwrap();
+    /// assert!(!m.merges());
+    /// ```
+    pub fn reordering(
+        plan: Plan,
+        to_new: fn(Old) -> New,
+        to_old: fn(New) -> Old,
+    ) -> Result<Self, MigrateError> {
         plan.check::<Old, New>()?;
+        let verdict = judge_logical(&Old::layout(), &New::layout());
+        if let Status::Breaks(_) = verdict.get(Guarantee::Unique) {
+            return Err(MigrateError::RowsCollide {
+                report: report::text(&verdict, Old::layout().name),
+            });
+        }
         Ok(Migration {
             plan,
             to_new,
             to_old,
+            merges: !matches!(verdict.get(Guarantee::Order), Status::Breaks(_)),
         })
+    }
+
+    /// Whether a mid-move read may merge the two tables: the judge found no two rows the new
+    /// key orders differently, salts aside.
+    pub fn merges(&self) -> bool {
+        self.merges
     }
 
     /// The layouts' fingerprints.

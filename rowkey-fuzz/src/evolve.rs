@@ -1,0 +1,247 @@
+//! Evolution: each generated layout edited four ways (two adjacent fields swapped, the last
+//! field removed, a field's bytes inverted as `#[desc]` does, a field renamed), and the
+//! compatibility judge's verdict on each edit checked against brute force over the layout's
+//! generated keys. The conversions are written here, by edit, apart from the judge's. A
+//! guarantee the judge says holds must hold over every key; a witness it gives must show the
+//! break when replayed through the layouts.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use rowkey::layout::{DynamicKey, Value};
+use rowkey::lock::{judge, Guarantee, Sample, Status, Verdict};
+use rowkey::{Encoding, Layout};
+
+/// How an edit converts an old key's values.
+type Convert = Box<dyn Fn(&[Value]) -> Vec<Value>>;
+
+/// An edit and how it converts an old key's values.
+struct Edit {
+    name: &'static str,
+    layout: Layout,
+    convert: Convert,
+}
+
+fn leak(v: Vec<usize>) -> &'static [usize] {
+    Box::leak(v.into_boxed_slice())
+}
+
+/// Fields moved away from the end write their terminator (a derived key's middle field is
+/// never open-ended).
+fn close_all_but_last(l: &mut Layout) {
+    let n = l.fields.len();
+    for (i, f) in l.fields.iter_mut().enumerate() {
+        if i + 1 < n {
+            f.open_end = false;
+        }
+        f.offset = None;
+    }
+}
+
+/// The edits of `old` that make layouts a key can run (`pick` chooses the fields).
+fn edits(old: &Layout, pick: u64) -> Vec<Edit> {
+    let n = old.fields.len();
+    let mut out = Vec::new();
+    if old.fields.iter().any(|f| f.window) {
+        return out;
+    }
+    if n >= 2 {
+        let i = (pick as usize) % (n - 1);
+        let mut l = old.clone();
+        l.fields.swap(i, i + 1);
+        let moved = |k: usize| {
+            if k == i {
+                i + 1
+            } else if k == i + 1 {
+                i
+            } else {
+                k
+            }
+        };
+        l.salt_of = leak(old.salt_of.iter().map(|&k| moved(k)).collect());
+        close_all_but_last(&mut l);
+        out.push(Edit {
+            name: "swap",
+            layout: l,
+            convert: Box::new(move |v| {
+                let mut v = v.to_vec();
+                v.swap(i, i + 1);
+                v
+            }),
+        });
+        if !old.salt_of.contains(&(n - 1)) {
+            let mut l = old.clone();
+            l.fields.pop();
+            close_all_but_last(&mut l);
+            out.push(Edit {
+                name: "remove last",
+                layout: l,
+                convert: Box::new(move |v| v[..n - 1].to_vec()),
+            });
+        }
+    }
+    if n >= 1 {
+        let i = (pick as usize / 7) % n;
+        if old.encoding == Encoding::Binary {
+            let mut l = old.clone();
+            l.fields[i].inverted = !l.fields[i].inverted;
+            out.push(Edit {
+                name: "invert",
+                layout: l,
+                convert: Box::new(|v| v.to_vec()),
+            });
+        }
+        let mut l = old.clone();
+        let was: &'static [&'static str] = Box::leak(vec![old.fields[i].name].into_boxed_slice());
+        l.fields[i].name = Box::leak(format!("{}_renamed", old.fields[i].name).into_boxed_str());
+        l.fields[i].was = was;
+        out.push(Edit {
+            name: "rename",
+            layout: l,
+            convert: Box::new(|v| v.to_vec()),
+        });
+    }
+    out
+}
+
+/// One old key: its values and bytes, and its converted values and their new bytes (or the
+/// new layout's error).
+type Row = (Vec<Value>, Vec<u8>, Vec<Value>, Result<Vec<u8>, String>);
+
+/// Checks the judge on each edit of `old` over `keys` (values and old bytes); the number of
+/// edits judged.
+pub fn check(old: &DynamicKey, keys: &[(Vec<Value>, Vec<u8>)], pick: u64) -> Result<usize, String> {
+    // A random salt is no function of the values: judge and replay the keys without it.
+    if matches!(old.layout().salt, rowkey::salt::Salt::Random { .. }) {
+        let w = old.layout().salt_width;
+        let bare = DynamicKey::new(&rowkey::lock::unsalted(old.layout()))?;
+        let keys: Vec<_> = keys
+            .iter()
+            .map(|(v, b)| (v.clone(), b[w..].to_vec()))
+            .collect();
+        return check(&bare, &keys, pick);
+    }
+    let mut judged = 0;
+    for edit in edits(old.layout(), pick) {
+        let Ok(new) = DynamicKey::new(&edit.layout) else {
+            continue;
+        };
+        let verdict = judge(old.layout(), &edit.layout);
+        let rows: Vec<Row> = keys
+            .iter()
+            .map(|(x, b)| {
+                let y = (edit.convert)(x);
+                let nb = new.encode(&y).map_err(|e| e.to_string());
+                (x.clone(), b.clone(), y, nb)
+            })
+            .collect();
+        brute(&verdict, &rows, old, &new, &edit)?;
+        for g in Guarantee::ALL {
+            if let Status::Breaks(w) = verdict.get(g) {
+                replay(g, &w.keys, old, &new, &*edit.convert).map_err(|e| {
+                    format!(
+                        "edit {:?}: the judge's {} witness: {e}",
+                        edit.name,
+                        g.name()
+                    )
+                })?;
+            }
+        }
+        if edit.name == "rename" && !verdict.holds(Guarantee::Bytes) {
+            return Err(format!(
+                "a rename with `was` must keep every byte: {:?}",
+                verdict.get(Guarantee::Bytes)
+            ));
+        }
+        judged += 1;
+    }
+    Ok(judged)
+}
+
+/// Every guarantee the judge says holds holds over `rows`.
+fn brute(
+    v: &Verdict,
+    rows: &[Row],
+    old: &DynamicKey,
+    new: &DynamicKey,
+    edit: &Edit,
+) -> Result<(), String> {
+    // A point read finds the old row, and reads it as what the old key reads, converted (a
+    // format may keep a value's canonical form only: a NaN's payload, -0.0).
+    let point = rows.iter().all(|(_, b, _, nb)| {
+        nb.as_ref().is_ok_and(|nb| nb == b)
+            && new.decode(b).ok() == old.decode(b).ok().map(|x| (edit.convert)(&x))
+    });
+    let ok: BTreeMap<&[u8], &[u8]> = rows
+        .iter()
+        .filter_map(|(_, b, _, nb)| nb.as_ref().ok().map(|nb| (b.as_slice(), nb.as_slice())))
+        .collect();
+    let news: Vec<&[u8]> = ok.values().copied().collect();
+    let order = news.windows(2).all(|w| w[0] <= w[1]);
+    let distinct: BTreeSet<&[u8]> = news.iter().copied().collect();
+    let unique = distinct.len() == news.len() && rows.iter().all(|r| r.3.is_ok());
+    for (g, holds) in [
+        (Guarantee::Bytes, point),
+        (Guarantee::Point, point),
+        (Guarantee::Order, order),
+        (Guarantee::Unique, unique),
+    ] {
+        if v.holds(g) && !holds {
+            return Err(format!(
+                "edit {:?}: the judge says {} holds, brute force over {} keys breaks it\n{}",
+                edit.name,
+                g.name(),
+                rows.len(),
+                rowkey::lock::report::text(v, "edited")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The witness's keys, replayed through both layouts and this edit's conversion, show the
+/// break the judge names.
+fn replay(
+    g: Guarantee,
+    keys: &[Sample],
+    old: &DynamicKey,
+    new: &DynamicKey,
+    convert: &dyn Fn(&[Value]) -> Vec<Value>,
+) -> Result<(), String> {
+    // (old bytes, converted values, their new bytes)
+    let mut replayed = Vec::new();
+    for k in keys {
+        let Some(ob) = &k.old_key else {
+            // A key only the new layout wrote: the old one must not read it back.
+            let nb = k.new_key.as_ref().ok_or("a witness key without bytes")?;
+            let back = old.decode(nb).ok().and_then(|x| old.encode(&x).ok());
+            return match back {
+                Some(b) if b == *nb => Err("the old layout reads the new key back".into()),
+                _ => Ok(()),
+            };
+        };
+        let x = old
+            .decode(ob)
+            .map_err(|e| format!("the old key does not decode: {e}"))?;
+        if old.encode(&x).ok().as_ref() != Some(ob) {
+            return Err("the old key is not the old layout's bytes for its values".into());
+        }
+        let y = convert(&x);
+        replayed.push((ob.clone(), y.clone(), new.encode(&y).ok()));
+    }
+    let shown = match (g, replayed.as_slice()) {
+        (Guarantee::Bytes | Guarantee::Point, [(ob, y, nb)]) => {
+            nb.as_ref() != Some(ob) || new.decode(ob).ok().as_ref() != Some(y)
+        }
+        (Guarantee::Unique, [(_, _, None)]) => true,
+        (Guarantee::Unique, [(a, _, Some(na)), (b, _, Some(nb))]) => a != b && na == nb,
+        (Guarantee::Order, [(a, _, Some(na)), (b, _, Some(nb))]) => {
+            (a < b) != (na < nb) && na != nb
+        }
+        _ => false,
+    };
+    if shown {
+        Ok(())
+    } else {
+        Err(format!("replayed, it does not show the break: {keys:?}"))
+    }
+}
