@@ -9,8 +9,10 @@
 //!    into the key's order; async clients; HBase's one-scanner filters; each client's range types.
 //! 3. [`studying_hotspots`]: what a design does to a table's regions, on your own workload and
 //!    your own reads; split points; the `rowkey` command line.
-//! 4. [`changing_a_live_key`]: moving a live table to a new key while it is written and read.
-//! 5. [`performance`]: the measurements, against hand-written code and other crates.
+//! 4. `evolving_a_key` (feature `lock`): a key's layout locked in a test, and what the
+//!    compatibility judge says of each edit.
+//! 5. [`changing_a_live_key`]: moving a live table to a new key while it is written and read.
+//! 6. [`performance`]: the measurements, against hand-written code and other crates.
 
 #[doc = include_str!("../docs/guide/designing_a_key.md")]
 pub mod designing_a_key {}
@@ -20,6 +22,10 @@ pub mod scanning_a_salted_table {}
 
 #[doc = include_str!("../docs/guide/studying_hotspots.md")]
 pub mod studying_hotspots {}
+
+#[cfg(feature = "lock")]
+#[doc = include_str!("../docs/guide/evolving_a_key.md")]
+pub mod evolving_a_key {}
 
 #[doc = include_str!("../docs/guide/changing_a_live_key.md")]
 pub mod changing_a_live_key {}

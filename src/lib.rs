@@ -25,8 +25,8 @@ pub use rowkey_runtime::{hex, opentsdb, salt, scan};
 /// work with.
 pub mod layout {
     pub use rowkey_runtime::layout::{
-        BigtableFormat, Dropped, DynamicKey, EmptyKey, FieldFormat, HbaseOrderedFormat, JavaFormat,
-        LayoutError, PhoenixFormat, TextFormat, Value, ValueType,
+        BigtableFormat, Dropped, DynamicKey, EmptyKey, FieldFormat, FieldOrder, HbaseOrderedFormat,
+        JavaFormat, LayoutError, PhoenixFormat, TextFormat, Value, ValueType,
     };
 }
 

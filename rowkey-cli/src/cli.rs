@@ -93,6 +93,13 @@ pub struct HotspotArgs {
     /// How the key log is written.
     #[arg(long, value_enum, default_value = "binary", requires = "keys")]
     pub keys_format: crate::formats::LogFormat,
+    /// A lock file (rowkey.lock) whose key the log's keys are: the heatmap's axis shows their
+    /// fields.
+    #[arg(long, value_name = "FILE", requires = "keys")]
+    pub lock: Option<PathBuf>,
+    /// The key's name in the lock file (its only key when absent).
+    #[arg(long, requires = "lock")]
+    pub key: Option<String>,
     /// Where the heatmaps and the HTML page go.
     #[arg(long, default_value = "target/rowkey-hotspot")]
     pub out: PathBuf,
@@ -289,8 +296,14 @@ pub struct HeatArgs {
     #[arg(long, value_enum, default_value = "txn")]
     pub tikv_keys: TikvKeys,
     /// The built-in design whose key decodes the ranges (default: toStringBinary).
-    #[arg(long, value_parser = crate::designs::slugs())]
+    #[arg(long, value_parser = crate::designs::slugs(), conflicts_with = "lock")]
     pub design: Option<String>,
+    /// A lock file (rowkey.lock) whose key decodes the ranges: your own key's fields.
+    #[arg(long, value_name = "FILE")]
+    pub lock: Option<PathBuf>,
+    /// The key's name in the lock file (its only key when absent).
+    #[arg(long, requires = "lock")]
+    pub key: Option<String>,
     /// How many of the hottest ranges to list.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub top: u64,

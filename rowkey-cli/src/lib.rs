@@ -21,6 +21,7 @@ pub mod commands;
 pub mod designs;
 mod error;
 pub mod formats;
+pub mod locked;
 
 use std::io::Write;
 use std::process::ExitCode;

@@ -189,3 +189,126 @@ fn decode_reads_keys_of_a_locked_layout() {
     assert!(o.stdout.is_empty());
     assert!(String::from_utf8_lossy(&o.stderr).contains("keys.hex:2"));
 }
+
+/// The HBase fixtures' key (as `rowkey-studio/tests/live.rs` declares it).
+#[derive(RowKey, Debug, Clone, PartialEq)]
+#[salt(md5, buckets = 16, of = "host")]
+struct Point {
+    metric: String,
+    hour: u32,
+    host: u32,
+}
+
+fn live(name: &str) -> String {
+    rowkey_testkit::golden::path("live")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// `heat --lock` labels a live table's ranges with a locked key's fields, word for word as
+/// the key's own type labels them through the studio.
+#[test]
+fn heat_labels_ranges_with_a_locked_key() {
+    let d = dir("heat");
+    let lock = d.join("rowkey.lock");
+    Lock::at(&lock).verify::<Point>("Point", true).unwrap();
+    let read = |n: &str| std::fs::read_to_string(live(n)).unwrap();
+    let (j1, j2, l) = (
+        read("hbase_jmx_rs1.json"),
+        read("hbase_jmx_rs2.json"),
+        read("hbase_list_regions.txt"),
+    );
+    let heat = rowkey_studio::input::live::hbase::heat(
+        &[("rs1", &j1), ("rs2", &j2)],
+        ("regions", &l),
+        rowkey_studio::input::live::hbase::Requests::Write,
+    )
+    .unwrap();
+    let typed = heat.listing::<Point>(3);
+    let o = rowkey(&[
+        "heat",
+        "--hbase-jmx",
+        &live("hbase_jmx_rs1.json"),
+        "--hbase-jmx",
+        &live("hbase_jmx_rs2.json"),
+        "--hbase-regions",
+        &live("hbase_list_regions.txt"),
+        "--top",
+        "3",
+        "--lock",
+        &lock.display().to_string(),
+    ]);
+    let text = stdout(&o);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        text.contains("in the fields of the Point key (locked)"),
+        "{text}"
+    );
+    for line in typed.lines() {
+        assert!(
+            text.contains(&format!("  {line}\n")),
+            "wanted {line:?} in\n{text}"
+        );
+    }
+    assert!(typed.contains("bucket 7 of 16 · metric=\"cpu.load\" · hour=10 … 11"));
+}
+
+/// `hotspot --keys --lock`: the heatmap's key axis in the locked key's fields.
+#[test]
+fn hotspot_labels_a_key_log_with_a_locked_key() {
+    let d = dir("hotspot");
+    let lock = d.join("rowkey.lock");
+    Lock::at(&lock).verify::<v1::Visit>("Visit", true).unwrap();
+    let log: String = (0..20_000u32)
+        .map(|i| {
+            rowkey::hex::encode(
+                &v1::Visit {
+                    user: i % 977,
+                    day: 20260000 + i / 977,
+                }
+                .encode()
+                .unwrap(),
+            ) + "\n"
+        })
+        .collect();
+    let keys = d.join("keys.hex");
+    std::fs::write(&keys, log).unwrap();
+    let out = d.join("out");
+    let o = rowkey(&[
+        "hotspot",
+        "--keys",
+        &keys.display().to_string(),
+        "--keys-format",
+        "hex",
+        "--window",
+        "2000",
+        "--out",
+        &out.display().to_string(),
+        "--lock",
+        &lock.display().to_string(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let svg = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.extension().is_some_and(|x| x == "svg") && !p.to_string_lossy().contains("reads")
+        })
+        .unwrap();
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert!(
+        svg.contains("bucket ") && svg.contains("user="),
+        "the axis in the key's fields"
+    );
+}

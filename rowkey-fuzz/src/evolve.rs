@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use rowkey::layout::{DynamicKey, Value};
+use rowkey::layout::{DynamicKey, Value, ValueType};
 use rowkey::lock::{judge, Guarantee, Sample, Status, Verdict};
 use rowkey::{Encoding, Layout};
 
@@ -38,7 +38,7 @@ fn close_all_but_last(l: &mut Layout) {
 }
 
 /// The edits of `old` that make layouts a key can run (`pick` chooses the fields).
-fn edits(old: &Layout, pick: u64) -> Vec<Edit> {
+fn edits(old: &Layout, pick: u64, first: Option<&[Value]>) -> Vec<Edit> {
     let n = old.fields.len();
     let mut out = Vec::new();
     if old.fields.iter().any(|f| f.window) {
@@ -77,6 +77,31 @@ fn edits(old: &Layout, pick: u64) -> Vec<Edit> {
                 layout: l,
                 convert: Box::new(move |v| v[..n - 1].to_vec()),
             });
+        }
+    }
+    // A fixed-width field of the key appended again, under a new name, holding one constant
+    // (the first key's value of the field it copies) in every old row.
+    if old.encoding == Encoding::Binary {
+        if let Some(c) = old.fields.iter().position(|f| f.width.is_some()) {
+            let mut l = old.clone();
+            let mut f = old.fields[c].clone();
+            f.name = Box::leak(format!("{}_again", f.name).into_boxed_str());
+            f.was = &[];
+            f.dropped = None;
+            l.fields.push(f);
+            close_all_but_last(&mut l);
+            let constant = first.map(|k| k[c].clone());
+            if let Some(constant) = constant {
+                out.push(Edit {
+                    name: "append",
+                    layout: l,
+                    convert: Box::new(move |v| {
+                        let mut v = v.to_vec();
+                        v.push(constant.clone());
+                        v
+                    }),
+                });
+            }
         }
     }
     if n >= 1 {
@@ -121,7 +146,7 @@ pub fn check(old: &DynamicKey, keys: &[(Vec<Value>, Vec<u8>)], pick: u64) -> Res
         return check(&bare, &keys, pick);
     }
     let mut judged = 0;
-    for edit in edits(old.layout(), pick) {
+    for edit in edits(old.layout(), pick, keys.first().map(|k| k.0.as_slice())) {
         let Ok(new) = DynamicKey::new(&edit.layout) else {
             continue;
         };
@@ -137,13 +162,15 @@ pub fn check(old: &DynamicKey, keys: &[(Vec<Value>, Vec<u8>)], pick: u64) -> Res
         brute(&verdict, &rows, old, &new, &edit)?;
         for g in Guarantee::ALL {
             if let Status::Breaks(w) = verdict.get(g) {
-                replay(g, &w.keys, old, &new, &*edit.convert).map_err(|e| {
-                    format!(
-                        "edit {:?}: the judge's {} witness: {e}",
-                        edit.name,
-                        g.name()
-                    )
-                })?;
+                replay(g, &w.keys, old, &new, &*edit.convert, edit.name == "append").map_err(
+                    |e| {
+                        format!(
+                            "edit {:?}: the judge's {} witness: {e}",
+                            edit.name,
+                            g.name()
+                        )
+                    },
+                )?;
             }
         }
         if edit.name == "rename" && !verdict.holds(Guarantee::Bytes) {
@@ -179,6 +206,12 @@ fn brute(
     let order = news.windows(2).all(|w| w[0] <= w[1]);
     let distinct: BTreeSet<&[u8]> = news.iter().copied().collect();
     let unique = distinct.len() == news.len() && rows.iter().all(|r| r.3.is_ok());
+    if std::env::var("EVOLVE_DEBUG").is_ok() && !unique {
+        for r in rows.iter().filter(|r| r.3.is_err()) {
+            eprintln!("DEBUG {:?} -> {:?}", r.2, r.3);
+        }
+        eprintln!("DEBUG distinct {} of {}", distinct.len(), news.len());
+    }
     for (g, holds) in [
         (Guarantee::Bytes, point),
         (Guarantee::Point, point),
@@ -206,6 +239,7 @@ fn replay(
     old: &DynamicKey,
     new: &DynamicKey,
     convert: &dyn Fn(&[Value]) -> Vec<Value>,
+    appended: bool,
 ) -> Result<(), String> {
     // (old bytes, converted values, their new bytes)
     let mut replayed = Vec::new();
@@ -225,7 +259,24 @@ fn replay(
         if old.encode(&x).ok().as_ref() != Some(ob) {
             return Err("the old key is not the old layout's bytes for its values".into());
         }
-        let y = convert(&x);
+        let mut y = convert(&x);
+        // The judge fills an appended field with a constant of its own choosing: its values
+        // are taken when the rest is this edit's conversion.
+        if let Some(text) = &k.new_values {
+            let types = ValueType::Tuple(
+                new.layout()
+                    .fields
+                    .iter()
+                    .map(|f| f.value.clone())
+                    .collect(),
+            );
+            if let Ok(Value::Tuple(theirs)) = Value::parse(text, &types) {
+                let n = theirs.len();
+                if appended && n == y.len() && theirs[..n - 1] == y[..n - 1] {
+                    y = theirs;
+                }
+            }
+        }
         replayed.push((ob.clone(), y.clone(), new.encode(&y).ok()));
     }
     let shown = match (g, replayed.as_slice()) {

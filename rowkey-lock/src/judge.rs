@@ -17,12 +17,14 @@
 
 use std::collections::HashMap;
 
-use rowkey_runtime::layout::{DynamicKey, FieldFormat, FieldLayout, Layout, Value, ValueType};
+use rowkey_runtime::layout::{
+    DynamicKey, FieldFormat, FieldLayout, FieldOrder, Layout, Value, ValueType,
+};
 
 use crate::convert::{Conversion, Converter, Source};
 use crate::matching::{same_bytes, same_type_and_format, Matched, Matching};
 use crate::rules::Rule;
-use crate::samples::keys;
+use crate::samples::{keys, keys_with};
 
 /// One of the four guarantees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -86,12 +88,34 @@ pub struct Sample {
     pub new_key: Option<Vec<u8>>,
 }
 
+/// What a witness shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Break {
+    /// An old row's key is not where the new key puts its values.
+    Moved,
+    /// The new key reads an old row's key as other values.
+    ReadsOther,
+    /// The old key cannot read a row the new key writes.
+    Unreadable,
+    /// An old row has no value for a field of the new key.
+    NoValue,
+    /// The new key refuses an old row's values (a value out of its range, a key too long).
+    Refused,
+    /// Two old rows get one new key.
+    Collide,
+    /// Two old rows sort the other way in the new key.
+    Reordered,
+}
+
 /// Why a guarantee breaks: one or two keys and what they show.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Witness {
+    /// What they show.
+    pub kind: Break,
     /// The keys.
     pub keys: Vec<Sample>,
-    /// What they show.
+    /// What they show, in words.
     pub why: String,
 }
 
@@ -407,13 +431,26 @@ fn salt_text(l: &Layout) -> String {
 /// Whether the salt is another one: another kind, width or text, or other hashed fields, or
 /// hashed fields whose bytes changed.
 fn salt_changed(old: &Layout, new: &Layout, m: &Matching) -> bool {
+    // A deterministic salt without `of` hashes the whole key after it: it stays only when
+    // every field stays, in place, written alike.
+    let whole = |l: &Layout| {
+        l.salt != rowkey_runtime::salt::Salt::None
+            && !matches!(l.salt, rowkey_runtime::salt::Salt::Random { .. })
+            && l.salt_of.is_empty()
+    };
+    let fields_alike = old.fields.len() == new.fields.len()
+        && (0..old.fields.len())
+            .all(|i| m.target(i) == Some(i) && same_bytes(&old.fields[i], &new.fields[i]));
     old.salt != new.salt
         || old.salt_width != new.salt_width
         || old.salt_text != new.salt_text
         || old.salt_of.len() != new.salt_of.len()
-        || old.salt_of.iter().zip(new.salt_of).any(|(&i, &j)| {
-            m.target(i) != Some(j) || !same_type_and_format(&old.fields[i], &new.fields[j])
-        })
+        || ((whole(old) || whole(new)) && !fields_alike)
+        || old
+            .salt_of
+            .iter()
+            .zip(new.salt_of)
+            .any(|(&i, &j)| m.target(i) != Some(j) || !same_bytes(&old.fields[i], &new.fields[j]))
 }
 
 /// What the layouts prove.
@@ -481,20 +518,36 @@ impl Proofs {
         // Order: the old fields in place, each sorting its converted values as before (the
         // same bytes, or a big-endian integer widened with its signedness), then constants
         // after an old last field that ends where it did.
+        let ordered =
+            |o: &FieldLayout| matches!(o.order, FieldOrder::Ascending | FieldOrder::Descending);
         let monotone = |i: usize, o: &FieldLayout, f: &FieldLayout| {
             kept(i, o, f, false)
+                // The same format ordering its values the same way in both places (its end
+                // written or not): the two codes order the values alike.
+                || (same_type_and_format(o, f) && o.order == f.order && ordered(o))
                 || (o.format == FieldFormat::Natural
                     && f.format == FieldFormat::Natural
                     && o.inverted == f.inverted
+                    && o.order == f.order
+                    && ordered(o)
                     && is_int(&o.value)
                     && is_int(&f.value)
                     && signed(&o.value) == signed(&f.value)
                     && Conversion::Int.total_and_injective(&o.value, &f.value))
         };
-        let last_closed = old
-            .fields
-            .last()
-            .is_none_or(|o| o.width.is_some() || !o.open_end);
+        // The old last field's code, in its new place, ends where a constant suffix can follow
+        // without changing any comparison: fixed, terminated before, or now terminated and
+        // ordered as it was (a field before others is always self-delimiting).
+        // (A field read from a window is not self-delimiting: a suffix could decide between
+        // keys it did not.)
+        let last_closed = old.fields.iter().all(|o| !o.window)
+            && old.fields.last().is_none_or(|o| {
+                o.width.is_some()
+                    || !o.open_end
+                    || new.fields.get(n_old - 1).is_some_and(|f| {
+                        !f.window && same_type_and_format(o, f) && o.order == f.order && ordered(o)
+                    })
+            });
         let constants = new.fields[n_old.min(new.fields.len())..]
             .iter()
             .enumerate()
@@ -510,15 +563,31 @@ impl Proofs {
                     .zip(&new.fields)
                     .enumerate()
                     .all(|(i, (o, f))| monotone(i, o, f)));
+        // Every converted row has a key: the new key's longest fits its budget (or it is as
+        // long as the old one, which point proves). An appended field could otherwise push the
+        // longest old rows over the row-length limit, and a row without a key is lost.
+        let budget = new.max_len.unwrap_or(rowkey_runtime::MAX_ROW_LENGTH);
+        // A new key no longer than the old one for any row: the same fields in any order, each
+        // in the same format, none closed that was open.
+        let no_longer = new.salt_width <= old.salt_width
+            && new.fields.len() == n_old
+            && (0..n_old).all(|i| {
+                m.target(i).is_some_and(|j| {
+                    let (o, f) = (&old.fields[i], &new.fields[j]);
+                    same_type_and_format(o, f) && (f.open_end || !o.open_end)
+                })
+            });
+        let fits = point || no_longer || new.max_key_len().is_some_and(|n| n <= budget);
         // Unique: every old field kept, through a conversion that keeps distinct values apart.
-        let unique = (0..n_old).all(|i| {
-            m.target(i).is_some_and(|j| match &conv.fields[j] {
-                Source::Old(k, c) => {
-                    *k == i && c.total_and_injective(&old.fields[i].value, &new.fields[j].value)
-                }
-                Source::Constant(_) => false,
-            })
-        });
+        let unique = fits
+            && (0..n_old).all(|i| {
+                m.target(i).is_some_and(|j| match &conv.fields[j] {
+                    Source::Old(k, c) => {
+                        *k == i && c.total_and_injective(&old.fields[i].value, &new.fields[j].value)
+                    }
+                    Source::Constant(_) => false,
+                })
+            });
         Proofs {
             bytes,
             point,
@@ -578,7 +647,7 @@ impl Tried {
             }
         };
         let mut rows: Vec<Row> = Vec::new();
-        for x in keys(old, seed, RANDOM_KEYS) {
+        for x in keys_with(old, seed, RANDOM_KEYS, |x| o.encode(x).is_ok()) {
             let Ok(ok) = o.encode(&x) else { continue };
             t.tried += 1;
             let y = match conv.convert(&x, new) {
@@ -586,6 +655,7 @@ impl Tried {
                 Err(j) => {
                     let w = Witness {
                         keys: vec![sample(Some((&x, &ok)), None)],
+                        kind: Break::NoValue,
                         why: format!(
                             "this old row has no value for the new key's `{}`",
                             new.fields[j].name
@@ -601,6 +671,7 @@ impl Tried {
                 Err(e) => {
                     let w = Witness {
                         keys: vec![sample(Some((&x, &ok)), Some((&y, None)))],
+                        kind: Break::Refused,
                         why: format!("the new key refuses this old row's values: {e}"),
                     };
                     t.set(Guarantee::Point, &w);
@@ -613,6 +684,7 @@ impl Tried {
                     Guarantee::Point,
                     &Witness {
                         keys: vec![sample(Some((&x, &ok)), Some((&y, Some(&nk))))],
+                        kind: Break::Moved,
                         why: "this old row's key is not where the new key puts its values".into(),
                     },
                 );
@@ -625,6 +697,7 @@ impl Tried {
                     Guarantee::Point,
                     &Witness {
                         keys: vec![sample(Some((&x, &ok)), Some((&y, Some(&nk))))],
+                        kind: Break::ReadsOther,
                         why: "the new key reads this old row's key as other values".into(),
                     },
                 );
@@ -645,6 +718,7 @@ impl Tried {
                             sample(Some((&a.0, &a.1)), Some((&a.2, Some(&a.3)))),
                             sample(Some((&r.0, &r.1)), Some((&r.2, Some(&r.3)))),
                         ],
+                        kind: Break::Collide,
                         why: "two old rows get one new key".into(),
                     },
                 );
@@ -661,6 +735,7 @@ impl Tried {
                             sample(Some((&w[0].0, &w[0].1)), Some((&w[0].2, Some(&w[0].3)))),
                             sample(Some((&w[1].0, &w[1].1)), Some((&w[1].2, Some(&w[1].3)))),
                         ],
+                        kind: Break::Reordered,
                         why: "these old rows sort the other way in the new key".into(),
                     },
                 );
@@ -679,6 +754,7 @@ impl Tried {
                     Guarantee::Bytes,
                     &Witness {
                         keys: vec![sample(None, Some((&z, Some(&nk))))],
+                        kind: Break::Unreadable,
                         why: "the old key cannot read this new row".into(),
                     },
                 );
@@ -688,8 +764,14 @@ impl Tried {
         t
     }
 
+    /// The first witness against `g`; a collision replaces a refusal as uniqueness's witness
+    /// (rows lost without an error are worse than rows a copy reports).
     fn set(&mut self, g: Guarantee, w: &Witness) {
-        self.witnesses[g as usize].get_or_insert_with(|| w.clone());
+        let slot = &mut self.witnesses[g as usize];
+        match slot {
+            Some(old) if !(w.kind == Break::Collide && old.kind != Break::Collide) => {}
+            _ => *slot = Some(w.clone()),
+        }
     }
 
     fn witness(&self, g: Guarantee) -> Option<&Witness> {

@@ -208,6 +208,18 @@ fn diagonal(each: &[Vec<Value>]) -> Vec<Value> {
 /// values, then `random` keys drawn from the boundaries, deterministic in `seed`. Opaque
 /// fixed-width fields take the raw bytes `00…`, `01…` and `FF…`.
 pub fn keys(layout: &Layout, seed: u64, random: usize) -> Vec<Vec<Value>> {
+    keys_with(layout, seed, random, |_| true)
+}
+
+/// [`keys`], and the longest key `accepts` takes: its string and byte fields grown alike
+/// (`"xx…"`, `61 61 …`) to the most bytes it accepts, so that an edit that lengthens keys
+/// meets the row-length limit.
+pub fn keys_with(
+    layout: &Layout,
+    seed: u64,
+    random: usize,
+    accepts: impl Fn(&[Value]) -> bool,
+) -> Vec<Vec<Value>> {
     let each: Vec<Vec<Value>> = layout
         .fields
         .iter()
@@ -231,6 +243,38 @@ pub fn keys(layout: &Layout, seed: u64, random: usize) -> Vec<Vec<Value>> {
             k[i] = v.clone();
             out.push(k);
         }
+    }
+    let long: Vec<usize> = layout
+        .fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| {
+            f.width.is_none() && matches!(f.value, ValueType::String | ValueType::Bytes)
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let grown = |n: usize| {
+        let mut k = base.clone();
+        for &i in &long {
+            k[i] = match layout.fields[i].value {
+                ValueType::String => Value::String("x".repeat(n)),
+                _ => Value::Bytes(vec![0x61; n]),
+            };
+        }
+        k
+    };
+    if !long.is_empty() && accepts(&grown(1)) {
+        // The longest accepted, by bisection: `lo` is accepted, `hi` is not.
+        let (mut lo, mut hi) = (1, rowkey_runtime::MAX_ROW_LENGTH + 1);
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if accepts(&grown(mid)) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        out.push(grown(lo));
     }
     let mut rng = Rng::new(seed);
     for _ in 0..random {

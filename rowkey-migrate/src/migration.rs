@@ -4,7 +4,7 @@ use super::error::MigrateError;
 use super::fingerprints::Fingerprints;
 use super::plan::Plan;
 use super::row::{convert_key, ConvertError, RowError};
-use rowkey_lock::{judge_logical, report, Guarantee, Status};
+use rowkey_lock::{judge_logical, report, Break, Guarantee, Status};
 use rowkey_runtime::EncodeError;
 use rowkey_runtime::RowKey;
 
@@ -101,7 +101,9 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
     ) -> Result<Self, MigrateError> {
         plan.check::<Old, New>()?;
         let verdict = judge_logical(&Old::layout(), &New::layout());
-        if let Status::Breaks(_) = verdict.get(Guarantee::Unique) {
+        // Rows the new key refuses make the copy fail, naming them; rows that collide would be
+        // lost without a word: only those refuse the pair.
+        if matches!(verdict.get(Guarantee::Unique), Status::Breaks(w) if w.kind == Break::Collide) {
             return Err(MigrateError::RowsCollide {
                 report: report::text(&verdict, Old::layout().name),
             });
@@ -110,7 +112,7 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
             plan,
             to_new,
             to_old,
-            merges: !matches!(verdict.get(Guarantee::Order), Status::Breaks(_)),
+            merges: !matches!(verdict.get(Guarantee::Order), Status::Breaks(w) if w.kind == Break::Reordered),
         })
     }
 

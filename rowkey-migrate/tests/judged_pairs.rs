@@ -126,3 +126,24 @@ fn a_resalt_with_an_appended_option_merges() {
     .unwrap();
     assert!(m.merges());
 }
+
+#[derive(RowKey, Debug, Clone, Copy, PartialEq)]
+#[rowkey(encoding = "phoenix")]
+struct PhoenixKey {
+    user: u32,
+    day: u32,
+}
+
+/// A new key that refuses some old values (Phoenix's UNSIGNED_INT stops at i32::MAX) is
+/// accepted: the copy reports each such row by its key; only silent losses refuse a pair.
+#[test]
+fn a_pair_that_refuses_some_values_is_accepted() {
+    let m = Migration::new(
+        Plan::from_points::<Old, PhoenixKey>(&[]),
+        |o: Old| PhoenixKey { user: o.user, day: o.day },
+        |n: PhoenixKey| Old { user: n.user, day: n.day },
+    )
+    .unwrap();
+    let too_big = Old { user: 1 << 31, day: 1 }.encode().unwrap();
+    assert!(m.new_key(&too_big, 0).is_err());
+}

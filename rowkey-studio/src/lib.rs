@@ -70,5 +70,5 @@ pub use engine::types::{KeyInfo, Options, Run, Span, Writes};
 pub use error::StudyError;
 pub use outcome::Outcome;
 pub use query::{ByteFilter, ByteQuery, IntoQuery, Query, ReadCost};
-pub use study::{replay, replay_until, Study};
+pub use study::{replay, replay_keyed, replay_until, Study};
 pub use time::TimeUnit;

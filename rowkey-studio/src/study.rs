@@ -385,14 +385,29 @@ pub fn replay_until(
     progress: &mut dyn FnMut(f64),
     stop: &AtomicBool,
 ) -> Result<Outcome, StudyError> {
-    let run = simulate_until(
+    replay_keyed(
+        name,
+        slug,
         writes,
         &KeyInfo::bytes(),
-        |_| Ok(Vec::new()),
         options,
         progress,
         stop,
-    )?;
+    )
+}
+
+/// [`replay_until`] of keys whose layout is known (`key`: their labels and bucket salts, from
+/// a key type or a locked layout), so that the heatmap's axis shows their fields.
+pub fn replay_keyed(
+    name: &str,
+    slug: &str,
+    writes: &dyn Writes,
+    key: &KeyInfo<'_>,
+    options: &Options,
+    progress: &mut dyn FnMut(f64),
+    stop: &AtomicBool,
+) -> Result<Outcome, StudyError> {
+    let run = simulate_until(writes, key, |_| Ok(Vec::new()), options, progress, stop)?;
     Ok(Outcome {
         name: name.to_string(),
         slug: slug.to_string(),

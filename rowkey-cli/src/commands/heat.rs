@@ -61,9 +61,18 @@ pub fn heat(args: &HeatArgs) -> Result<LiveHeat, CliError> {
 pub fn run(args: &HeatArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     let heat = heat(args)?;
     let design = args.design.as_deref().and_then(crate::designs::by_slug);
-    let hot = match design {
-        Some(d) => heat.decode_with(d.labels),
-        None => heat.decode_bytes(),
+    let locked = match &args.lock {
+        Some(lock) => Some(crate::locked::Locked::open(
+            lock,
+            args.key.as_deref(),
+            None,
+        )?),
+        None => None,
+    };
+    let hot = match (design, &locked) {
+        (Some(d), _) => heat.decode_with(d.labels),
+        (None, Some(l)) => heat.decode_with(|k| l.labels(k)),
+        (None, None) => heat.decode_bytes(),
     };
     if let Some(path) = &args.json {
         std::fs::write(path, heat.key_visualizer_json())
@@ -81,10 +90,13 @@ pub fn run(args: &HeatArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         out,
         "the {} hottest, in the fields of {}:",
         (args.top as usize).min(hot.len()),
-        design.map_or(
-            "the keys' bytes (toStringBinary; --design decodes them)".to_string(),
-            |d| { format!("the {} key", d.name) }
-        )
+        match (design, &locked) {
+            (Some(d), _) => format!("the {} key", d.name),
+            (None, Some(l)) => format!("the {} key (locked)", l.name),
+            (None, None) => {
+                "the keys' bytes (toStringBinary; --design or --lock decodes them)".to_string()
+            }
+        }
     )?;
     for line in listing(&hot, &heat.metric, args.top as usize).lines() {
         writeln!(out, "  {line}")?;

@@ -12,7 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use rowkey_studio::input::{read_log, read_splits, LineLog};
 use rowkey_studio::report::{self, page::Text};
-use rowkey_studio::{Options, Outcome, Study, TimeUnit, Writes};
+use rowkey_studio::{KeyInfo, Options, Outcome, Study, TimeUnit, Writes};
 
 use crate::cli::HotspotArgs;
 use crate::designs::{study_of, Builtin, Message, DESIGNS, RECENT};
@@ -53,6 +53,8 @@ enum Subject {
     Log {
         name: String,
         writes: Box<dyn Writes>,
+        /// The key's locked layout (`--lock`), which labels the axis.
+        locked: Option<crate::locked::Locked>,
     },
 }
 
@@ -94,9 +96,18 @@ impl Subject {
             || path.display().to_string(),
             |f| f.to_string_lossy().into_owned(),
         );
+        let locked = match &args.lock {
+            Some(lock) => Some(crate::locked::Locked::open(
+                lock,
+                args.key.as_deref(),
+                None,
+            )?),
+            None => None,
+        };
         Ok(Subject::Log {
             name: format!("key log {file}"),
             writes,
+            locked,
         })
     }
 
@@ -117,14 +128,29 @@ impl Subject {
     ) -> Result<Vec<Outcome>, CliError> {
         Ok(match self {
             Subject::Designs(study) => study.run_with(progress)?,
-            Subject::Log { name, writes } => vec![rowkey_studio::replay_until(
+            Subject::Log {
                 name,
-                "keys",
-                writes.as_ref(),
-                options,
-                &mut |f| progress(0, f),
-                stop,
-            )?],
+                writes,
+                locked,
+            } => {
+                let labels = |k: &[u8]| match locked {
+                    Some(l) => l.labels(k),
+                    None => vec![rowkey_studio::report::labels::binary_prefix(k)],
+                };
+                let key = KeyInfo {
+                    labels: &labels,
+                    salts: locked.as_ref().map(|l| l.salts()).unwrap_or_default(),
+                };
+                vec![rowkey_studio::replay_keyed(
+                    name,
+                    "keys",
+                    writes.as_ref(),
+                    &key,
+                    options,
+                    &mut |f| progress(0, f),
+                    stop,
+                )?]
+            }
         })
     }
 

@@ -5,6 +5,7 @@ use quote::quote;
 
 use super::field::{format_of, runtime_path};
 use crate::encodings::{EmptyKey, Key, Kind, Written};
+use crate::props::RangeKind;
 use crate::tokens::krate;
 
 pub fn items(key: &Key) -> TokenStream {
@@ -41,8 +42,14 @@ pub fn items(key: &Key) -> TokenStream {
         };
         let window = part.tail_window;
         let trim = part.value_trim;
+        let order: u8 = match part.range {
+            Ok(RangeKind::Monotone { descending: false }) => 1,
+            Ok(RangeKind::Monotone { descending: true }) => 2,
+            Ok(RangeKind::OptionNewestFirst) => 3,
+            Err(_) => 0,
+        };
         let was = f.attrs.was.iter().map(syn::LitStr::value);
-        quote!((#name, #ty_text, #attrs, #describe, (#flip, #open, #dropped, #window, #trim, #last_trim, &[#(#was),*])))
+        quote!((#name, #ty_text, #attrs, #describe, (#flip, #open, #dropped, #window, #trim, #last_trim, #order, &[#(#was),*])))
     });
     let empty_key = match &key.traits.empty_key {
         EmptyKey::Written => quote!(__rowkey::layout::EmptyKey::Written),

@@ -55,9 +55,26 @@ pub struct FieldLayout {
     /// Bytes at the end of its part that are not its value (a text key's delimiter): a salt
     /// does not hash them.
     pub value_trim: usize,
+    /// How its bytes order its values in its place in the key: what a scan's range over it
+    /// relies on, and what the compatibility judge proves an order with.
+    pub order: FieldOrder,
     /// Its earlier names (`#[rowkey(was = "old")]`): a rename the compatibility judge matches a
     /// locked layout's field by. No byte depends on them.
     pub was: &'static [&'static str],
+}
+
+/// How a field's bytes order its values, in its place in the key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FieldOrder {
+    /// Byte order is value order.
+    Ascending,
+    /// Byte order is the reverse of value order.
+    Descending,
+    /// A total order of its own (`#[reverse_ts] Option<T>`: `None` first, then newest first).
+    Other,
+    /// Byte order says nothing of value order (a terminator that sorts above some bytes of the
+    /// value, a raw string in a window, a hash).
+    Unordered,
 }
 
 /// What makes a field [dropped](FieldLayout::dropped) from the end of a key.
@@ -210,7 +227,7 @@ pub fn layout_of(
     let fields: Vec<FieldLayout> = fields
         .iter()
         .map(|&(name, ty, attrs, describe, flags)| {
-            let (flip, open_end, dropped, window, value_trim, last_trim, was) = flags;
+            let (flip, open_end, dropped, window, value_trim, last_trim, order, was) = flags;
             let (width, max_width, format, value) = describe();
             FieldLayout {
                 name,
@@ -230,6 +247,12 @@ pub fn layout_of(
                 },
                 window,
                 value_trim,
+                order: match order {
+                    1 => FieldOrder::Ascending,
+                    2 => FieldOrder::Descending,
+                    3 => FieldOrder::Other,
+                    _ => FieldOrder::Unordered,
+                },
                 was,
             }
         })
@@ -258,14 +281,23 @@ pub fn layout_of(
 
 /// One field of [`layout_of`]: `(name, type, attributes, describe::<Format, T>, (flip, open
 /// end, dropped: 0 no / 1 a None / 2 an empty value, window, value trim, bytes the last part
-/// does not write, earlier names))`.
+/// does not write, order: 0 none / 1 ascending / 2 descending / 3 its own, earlier names))`.
 #[doc(hidden)]
 pub type FieldParts = (
     &'static str,
     &'static str,
     &'static str,
     fn() -> Described,
-    (u8, bool, u8, bool, usize, usize, &'static [&'static str]),
+    (
+        u8,
+        bool,
+        u8,
+        bool,
+        usize,
+        usize,
+        u8,
+        &'static [&'static str],
+    ),
 );
 
 /// A format's description of a field: `(WIDTH, MAX_WIDTH, format, value type)`.

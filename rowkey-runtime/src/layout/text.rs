@@ -16,7 +16,7 @@
 use core::fmt::{self, Write as _};
 
 use super::value_text::{byte_string, parse_type, quote, Cursor};
-use super::{intern, Dropped, EmptyKey, FieldFormat, FieldLayout, Layout, ValueType};
+use super::{intern, Dropped, EmptyKey, FieldFormat, FieldLayout, FieldOrder, Layout, ValueType};
 use crate::salt::{Salt, SaltText};
 use crate::Encoding;
 
@@ -122,6 +122,12 @@ impl Layout {
             if f.value_trim != 0 {
                 let _ = write!(out, " trim({})", f.value_trim);
             }
+            out.push_str(match f.order {
+                FieldOrder::Ascending => " order(asc)",
+                FieldOrder::Descending => " order(desc)",
+                FieldOrder::Other => " order(own)",
+                FieldOrder::Unordered => " order(none)",
+            });
             for was in f.was {
                 let _ = write!(out, " was({})", quote(was));
             }
@@ -443,6 +449,8 @@ fn parse_field(
         dropped: None,
         window: false,
         value_trim: 0,
+        // A field whose text says nothing of its order is judged unordered.
+        order: FieldOrder::Unordered,
         was: &[],
     };
     let mut was: Vec<&'static str> = Vec::new();
@@ -469,6 +477,17 @@ fn parse_field(
             "window" => f.window = true,
             "trim" => f.value_trim = paren_number(c)?,
             "was" => was.push(intern::str(&paren_string(c)?)),
+            "order" => {
+                c.expect("(")?;
+                f.order = match c.word() {
+                    "asc" => FieldOrder::Ascending,
+                    "desc" => FieldOrder::Descending,
+                    "own" => FieldOrder::Other,
+                    "none" => FieldOrder::Unordered,
+                    w => return Err(format!("unknown order({w})")),
+                };
+                c.expect(")")?;
+            }
             "dropped" => {
                 c.expect("(")?;
                 f.dropped = Some(match c.word() {

@@ -28,7 +28,14 @@ pub const PREFIX: usize = 24;
 /// assert_eq!(decoded::<Message>(b"\x00"), [r"\x00"]); // not a key: its bytes
 /// ```
 pub fn decoded<K: RowKey>(key: &[u8]) -> Vec<String> {
-    let text = K::explain(key);
+    decoded_by(&K::explain, key)
+}
+
+/// [`decoded`] by an `explain` of the key's layout: a key type's own, or a
+/// [`DynamicKey`](rowkey::layout::DynamicKey)'s (the same text) for a key known only by its
+/// locked layout.
+pub fn decoded_by(explain: &dyn Fn(&[u8]) -> String, key: &[u8]) -> Vec<String> {
+    let text = explain(key);
     if text.lines().any(|l| l.starts_with("error: ")) {
         return vec![binary_prefix(key)];
     }
@@ -52,15 +59,20 @@ pub fn decoded<K: RowKey>(key: &[u8]) -> Vec<String> {
 /// assert!(decoded_prefix::<Point>(b"").is_empty());
 /// ```
 pub fn decoded_prefix<K: RowKey>(key: &[u8]) -> Vec<String> {
+    decoded_prefix_by(&K::explain, key)
+}
+
+/// [`decoded_prefix`] by an `explain` of the key's layout (see [`decoded_by`]).
+pub fn decoded_prefix_by(explain: &dyn Fn(&[u8]) -> String, key: &[u8]) -> Vec<String> {
     if key.is_empty() {
         return Vec::new();
     }
-    let whole = decoded::<K>(key);
+    let whole = decoded_by(explain, key);
     if whole.len() != 1 || whole[0] != binary_prefix(key) {
         return whole;
     }
     // Not a whole key: the fields before the first that does not decode.
-    let parts: Vec<String> = K::explain(key)
+    let parts: Vec<String> = explain(key)
         .lines()
         .take_while(|l| !l.starts_with("error: "))
         .take(PARTS)
