@@ -140,10 +140,21 @@ struct PhoenixKey {
 fn a_pair_that_refuses_some_values_is_accepted() {
     let m = Migration::new(
         Plan::from_points::<Old, PhoenixKey>(&[]),
-        |o: Old| PhoenixKey { user: o.user, day: o.day },
-        |n: PhoenixKey| Old { user: n.user, day: n.day },
+        |o: Old| PhoenixKey {
+            user: o.user,
+            day: o.day,
+        },
+        |n: PhoenixKey| Old {
+            user: n.user,
+            day: n.day,
+        },
     )
     .unwrap();
-    let too_big = Old { user: 1 << 31, day: 1 }.encode().unwrap();
+    let too_big = Old {
+        user: 1 << 31,
+        day: 1,
+    }
+    .encode()
+    .unwrap();
     assert!(m.new_key(&too_big, 0).is_err());
 }
