@@ -38,10 +38,11 @@ struct Metric {
 
 #[test]
 fn the_example_keys_are_locked() {
-    let lock = Lock::at("tests/rowkey.lock");
-    lock.check::<MessageKey>();
-    lock.check::<Visit>();
-    lock.check::<Metric>();
+    Lock::at("tests/rowkey.lock")
+        .key::<MessageKey>()
+        .key::<Visit>()
+        .key::<Metric>()
+        .check();
 }
 
 /// The lock's golden keys are the derived keys' bytes, checked apart from the lock's code.

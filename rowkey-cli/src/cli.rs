@@ -41,6 +41,9 @@ pub enum Command {
     /// Decode keys of a locked layout (a rowkey.lock file) from a key log, without the type:
     /// each key's fields, or why it does not decode.
     Decode(DecodeArgs),
+    /// A lock file's keys in words: each layout, its parts, and a golden key drawn as
+    /// `explain` draws it.
+    Lock(LockArgs),
     /// Hex bytes to HBase's `Bytes.toStringBinary` form.
     Tsb(TsbArgs),
     /// `Bytes.toStringBinary` strings (as the shell prints keys) back to hex bytes.
@@ -342,6 +345,17 @@ pub enum CompatFormat {
     Json,
     /// GitHub Actions annotations (`::error`, `::warning`).
     Github,
+}
+
+/// `rowkey lock`.
+#[derive(Debug, Args)]
+pub struct LockArgs {
+    /// The lock file.
+    #[arg(value_name = "FILE")]
+    pub lock: PathBuf,
+    /// Only this key (its name in the file).
+    #[arg(long)]
+    pub key: Option<String>,
 }
 
 /// `rowkey decode`.

@@ -5,6 +5,7 @@ pub mod compat;
 pub mod decode;
 pub mod heat;
 pub mod hotspot;
+pub mod lock;
 pub mod migrate;
 pub mod migrate_job;
 pub mod splits;

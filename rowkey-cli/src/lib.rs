@@ -41,6 +41,7 @@ pub fn run(cli: cli::Cli, out: &mut dyn Write) -> ExitCode {
         Command::Heat(a) => commands::heat::run(&a, out),
         Command::Compat(a) => commands::compat::run(&a, out),
         Command::Decode(a) => commands::decode::run(&a, out),
+        Command::Lock(a) => commands::lock::run(&a, out),
         Command::Tsb(a) => commands::tsb::run(&a, out),
         Command::Untsb(a) => commands::tsb::run_untsb(&a, out),
     };

@@ -312,3 +312,24 @@ fn hotspot_labels_a_key_log_with_a_locked_key() {
         "the axis in the key's fields"
     );
 }
+
+/// `compat`'s text and JSON, and `lock`'s words, pinned.
+#[test]
+fn compat_and_lock_output_is_pinned() {
+    let d = dir("pinned");
+    let (old, new) = locks(&d);
+    let strip = |s: String| s.replace(&d.display().to_string(), "DIR");
+    insta::assert_snapshot!(
+        "compat_text",
+        strip(stdout(&rowkey(&["compat", &old, &new])))
+    );
+    insta::assert_snapshot!(
+        "compat_json",
+        strip(stdout(&rowkey(&["compat", &old, &new, "--format", "json"])))
+    );
+    insta::assert_snapshot!("lock_words", strip(stdout(&rowkey(&["lock", &old]))));
+    // Bad input: exit 2 and the file.
+    let o = rowkey(&["lock", &d.join("missing.lock").display().to_string()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("error: "));
+}

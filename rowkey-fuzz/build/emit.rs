@@ -65,9 +65,14 @@ pub fn source(layout: &Layout) -> String {
         s.push_str("#[rowkey(scan = false)]\n");
     }
     let _ = writeln!(s, "pub struct {} {{", layout.name);
-    for f in &layout.fields {
+    for (i, f) in layout.fields.iter().enumerate() {
         for a in &f.kind.attrs {
             let _ = writeln!(s, "    {a}");
+        }
+        // Every third field says it was renamed: no byte may depend on it, and the layout's
+        // text keeps it.
+        if (i + layout.name.len()).is_multiple_of(3) {
+            let _ = writeln!(s, "    #[rowkey(was = \"old_{}\")]", f.name);
         }
         let _ = writeln!(s, "    pub {}: {},", f.name, f.kind.ty);
     }

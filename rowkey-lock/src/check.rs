@@ -66,6 +66,16 @@ impl Lock {
         &self.path
     }
 
+    /// Starts a check of several keys: `Lock::at("rowkey.lock").key::<A>().key::<B>().check()`
+    /// reports every key that breaks in one panic.
+    pub fn key<K: RowKey>(self) -> Keys {
+        Keys {
+            lock: self,
+            keys: Vec::new(),
+        }
+        .key::<K>()
+    }
+
     /// Checks `K` under its struct's name; panics with the verdict when it breaks.
     #[track_caller]
     pub fn check<K: RowKey>(&self) {
@@ -133,6 +143,58 @@ impl Lock {
                     report::text(&verdict, name)
                 )))
             }
+        }
+    }
+}
+
+/// The keys a [`Lock`] checks together (see [`Lock::key`]).
+pub struct Keys {
+    lock: Lock,
+    keys: Vec<(String, Verify)>,
+}
+
+/// One key's check: [`Lock::verify`] of its type.
+type Verify = fn(&Lock, &str, bool) -> Result<Checked, String>;
+
+impl core::fmt::Debug for Keys {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let names: Vec<&str> = self.keys.iter().map(|(n, _)| n.as_str()).collect();
+        f.debug_struct("Keys")
+            .field("lock", &self.lock)
+            .field("keys", &names)
+            .finish()
+    }
+}
+
+impl Keys {
+    /// Adds `K`, under its struct's name.
+    pub fn key<K: RowKey>(self) -> Keys {
+        let name = K::layout().name.to_string();
+        self.key_as::<K>(&name)
+    }
+
+    /// Adds `K` under `name` (two keys of one name in different modules).
+    pub fn key_as<K: RowKey>(mut self, name: &str) -> Keys {
+        self.keys.push((name.to_string(), |lock, name, update| {
+            lock.verify::<K>(name, update)
+        }));
+        self
+    }
+
+    /// Checks every key; panics once, with every key that breaks.
+    #[track_caller]
+    pub fn check(self) {
+        let update = updating();
+        let mut failures = Vec::new();
+        for (name, verify) in &self.keys {
+            match verify(&self.lock, name, update) {
+                Ok(Checked::Updated(report)) => eprintln!("{report}"),
+                Ok(_) => {}
+                Err(e) => failures.push(e),
+            }
+        }
+        if !failures.is_empty() {
+            panic!("{}", failures.join("\n\n"));
         }
     }
 }

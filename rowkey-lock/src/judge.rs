@@ -450,7 +450,15 @@ fn salt_changed(old: &Layout, new: &Layout, m: &Matching) -> bool {
             .salt_of
             .iter()
             .zip(new.salt_of)
-            .any(|(&i, &j)| m.target(i) != Some(j) || !same_bytes(&old.fields[i], &new.fields[j]))
+            .any(|(&i, &j)| m.target(i) != Some(j) || !same_hashed(&old.fields[i], &new.fields[j]))
+}
+
+/// Whether a salt hashes the same bytes of the two fields for every value: the same type
+/// and format, and a fixed width or the same end (a terminator is part of what is hashed).
+fn same_hashed(o: &FieldLayout, f: &FieldLayout) -> bool {
+    same_type_and_format(o, f)
+        && o.value_trim == f.value_trim
+        && ((o.width.is_some() && o.width == f.width) || o.open_end == f.open_end)
 }
 
 /// What the layouts prove.

@@ -44,7 +44,7 @@ pub mod report;
 mod rules;
 pub mod samples;
 
-pub use check::{Checked, Lock};
+pub use check::{Checked, Keys, Lock};
 pub use file::{goldens_of, Entry, Golden, LockFile, LockFileError, HEADER};
 pub use judge::{
     judge, judge_logical, unsalted, values_text, Break, Finding, Guarantee, Sample, Status,

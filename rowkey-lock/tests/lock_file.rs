@@ -193,3 +193,21 @@ fn a_key_with_an_opaque_codec_is_locked_too() {
         opaque::Tagged::layout()
     );
 }
+
+/// `key::<A>().key::<B>().check()` reports every key that breaks, in one panic.
+#[test]
+fn several_keys_fail_together() {
+    let path = fresh("several");
+    let panic = std::panic::catch_unwind(|| {
+        Lock::at(&path)
+            .key::<v1::Event>()
+            .key_as::<opaque::Tagged>("Tagged")
+            .check()
+    })
+    .unwrap_err();
+    let text = panic.downcast_ref::<String>().unwrap();
+    assert!(
+        text.contains("key `Event` is not locked") && text.contains("key `Tagged` is not locked"),
+        "{text}"
+    );
+}

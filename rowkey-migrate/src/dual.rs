@@ -13,7 +13,10 @@ use rowkey_runtime::RowItem;
 /// bytes of salt: `new_plan.salt_len()`), a key present in both given once, from the new
 /// table. Errors (items without a key) pass first. The conversion must keep the logical order
 /// (the same fields in the same order, as re-salting, adding a salt or another order-preserving
-/// encoding do).
+/// encoding do): [`Migration::merges`](super::Migration::merges) says whether it does. A stream
+/// that goes back (or repeats a key) would make the merge repeat or skip rows, so the merge
+/// **panics** instead, naming the stream and both keys: it is a program error (a pair whose
+/// order the conversion does not keep), not a fault of the data.
 ///
 /// ```
 /// use rowkey::migrate::Dual;
@@ -85,6 +88,8 @@ pub(super) struct Rule<T> {
     pub(super) reverse: bool,
     pub(super) remaining: Option<usize>,
     pub(super) deleted: Option<fn(&T) -> bool>,
+    /// The last key taken from the old stream and from the new one (after the salt).
+    last: [Option<Vec<u8>>; 2],
 }
 
 impl<T: RowItem> Rule<T> {
@@ -94,6 +99,44 @@ impl<T: RowItem> Rule<T> {
             reverse: false,
             remaining: None,
             deleted: None,
+            last: [None, None],
+        }
+    }
+
+    /// Records `row`, taken from the new stream when `from_new`: it must come strictly after
+    /// the stream's previous row in the merge's direction.
+    ///
+    /// # Panics
+    ///
+    /// When it does not, naming the stream and both keys.
+    pub(super) fn took(&mut self, row: &T, from_new: bool) {
+        let Some(key) = tail_of(row, self.skip) else {
+            return;
+        };
+        let last = &mut self.last[usize::from(from_new)];
+        if let Some(prev) = last {
+            let forward = if self.reverse {
+                key < prev.as_slice()
+            } else {
+                key > prev.as_slice()
+            };
+            if !forward {
+                panic!(
+                    "rowkey::migrate::Dual: the {} stream is not in key order: {} came after {} \
+                     (keys compared after {} bytes of salt{}); merging it would repeat or skip \
+                     rows. The old table's rows, converted, must keep the new key's order: \
+                     Migration::merges says whether a pair does",
+                    if from_new { "new" } else { "old" },
+                    rowkey_runtime::hex::encode(key),
+                    rowkey_runtime::hex::encode(prev),
+                    self.skip,
+                    if self.reverse { ", descending" } else { "" },
+                );
+            }
+            prev.clear();
+            prev.extend_from_slice(key);
+        } else {
+            *last = Some(key.to_vec());
         }
     }
 
@@ -154,10 +197,13 @@ where
                 Ordering::Greater => (self.new.next()?, true),
                 Ordering::Equal => {
                     // The same logical row in both tables: the new table's copy wins.
-                    self.old.next();
+                    if let Some(old) = self.old.next() {
+                        self.rule.took(&old, false);
+                    }
                     (self.new.next()?, true)
                 }
             };
+            self.rule.took(&row, from_new);
             if self.rule.show(&row, from_new) {
                 return Some(row);
             }

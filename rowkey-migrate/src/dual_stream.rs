@@ -29,7 +29,8 @@ impl<T> Slot<T> {
 /// The mid-move read over two streams, as [`Dual`](super::Dual) over iterators: the old table's
 /// rows (converted to the new layout) and the new table's, both in logical order, merged, each
 /// logical row once (the new table's copy wins). Both streams are polled for their next row
-/// before one comes out; at most one row of each is held.
+/// before one comes out; at most one row of each is held. A stream that goes back or repeats a
+/// key panics, naming the stream and both keys, as [`Dual`](super::Dual) does.
 ///
 /// ```
 /// use futures::{executor::block_on, stream, StreamExt};
@@ -127,10 +128,15 @@ where
                 Ordering::Greater => (take(&mut this.new_row), true),
                 Ordering::Equal => {
                     // The same logical row in both tables: the new table's copy wins.
-                    take(&mut this.old_row);
+                    if let Some(old) = take(&mut this.old_row) {
+                        this.rule.took(&old, false);
+                    }
                     (take(&mut this.new_row), true)
                 }
             };
+            if let Some(row) = &row {
+                this.rule.took(row, from_new);
+            }
             match row {
                 Some(row) if this.rule.show(&row, from_new) => return Poll::Ready(Some(row)),
                 Some(_) => {}

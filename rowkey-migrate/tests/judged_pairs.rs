@@ -2,7 +2,8 @@
 //! case) is refused by `Migration::new` with the two rows that show it, and moves with
 //! `Migration::reordering`, which says its mid-move reads may not merge; a pair that collides
 //! rows is refused outright; a re-salt with an appended field is accepted. The reason is shown
-//! here by brute force: a `Dual` merge of a reordered pair repeats rows.
+//! here: a `Dual` merge of a reordered pair panics, naming the stream and both keys, where it
+//! would otherwise repeat rows.
 
 use std::collections::BTreeMap;
 
@@ -62,8 +63,9 @@ fn a_reorder_is_refused_with_its_witness_and_moves_without_merging() {
     let m = Migration::reordering(Plan::from_points::<Old, Reordered>(&[]), reorder, back).unwrap();
     assert!(!m.merges());
 
-    // Why: 33 old rows, 8 of them already copied; a Dual merge repeats rows, because the old
-    // rows arrive in the old key's order.
+    // Why: 33 old rows, 8 of them already copied; the old rows arrive in the old key's order,
+    // which a merge would turn into repeated rows (41 for 33 in the case): `Dual`
+    // panics instead, naming the stream and the two keys.
     let rows: Vec<Old> = (0..33u32)
         .map(|i| Old {
             user: i % 11,
@@ -76,16 +78,18 @@ fn a_reorder_is_refused_with_its_witness_and_moves_without_merging() {
         .step_by(4)
         .map(|r| (reorder(*r).encode().unwrap(), r.user))
         .collect();
-    let old_converted = old.iter().map(|(k, v)| (m.new_key(k, 0).unwrap(), *v));
-    let merged: Vec<(Vec<u8>, u32)> = Dual::new(old_converted, new.into_iter(), 0).collect();
-    let mut distinct = merged.clone();
-    distinct.sort();
-    distinct.dedup();
-    assert_eq!(distinct.len(), 33);
+    let old_converted: Vec<(Vec<u8>, u32)> = old
+        .iter()
+        .map(|(k, v)| (m.new_key(k, 0).unwrap(), *v))
+        .collect();
+    let panic = std::panic::catch_unwind(|| {
+        Dual::new(old_converted.into_iter(), new.into_iter(), 0).count()
+    })
+    .unwrap_err();
+    let text = panic.downcast_ref::<String>().unwrap();
     assert!(
-        merged.len() > 33,
-        "the merge repeats rows: {}",
-        merged.len()
+        text.contains("the old stream is not in key order") && text.contains("Migration::merges"),
+        "{text}"
     );
 }
 
@@ -157,4 +161,21 @@ fn a_pair_that_refuses_some_values_is_accepted() {
     .encode()
     .unwrap();
     assert!(m.new_key(&too_big, 0).is_err());
+}
+
+/// `DualStream` checks its streams as `Dual` does: a new stream that repeats a key panics.
+#[cfg(feature = "async")]
+#[test]
+fn dual_stream_refuses_a_stream_out_of_order() {
+    use futures::{executor::block_on, stream, StreamExt};
+    let old = stream::iter(vec![(vec![1u8], 'a'), (vec![3], 'b')]);
+    let new = stream::iter(vec![(vec![2u8], 'c'), (vec![2], 'd')]);
+    let panic =
+        std::panic::catch_unwind(|| block_on(rowkey_migrate::DualStream::new(old, new, 0).count()))
+            .unwrap_err();
+    let text = panic.downcast_ref::<String>().unwrap();
+    assert!(
+        text.contains("the new stream is not in key order: 02 came after 02"),
+        "{text}"
+    );
 }
