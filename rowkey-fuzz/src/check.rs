@@ -7,83 +7,13 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use rowkey::encodings::bigtable::RowKeySchema;
 use rowkey::hbase::ScanPlanExt;
-use rowkey::{DecodeError, EncodeError, RowKey, ScanPlan, MAX_ROW_LENGTH};
+use rowkey::{DecodeError, EncodeError, MAX_ROW_LENGTH};
 
+use crate::generated::same_key;
+pub use crate::generated::{Fuzz, Query};
 use crate::rng::{mix, Rng};
 use crate::values::Values;
-
-/// A generated layout: the derived key plus what the generator knows about it, written from
-/// the README's rules rather than from rowkey's code.
-pub trait Fuzz: RowKey + Clone + Debug + 'static {
-    /// `L17`.
-    const NAME: &'static str;
-    /// The struct as generated, attributes included (printed on failure).
-    const SOURCE: &'static str;
-    /// Field names in key order.
-    const FIELDS: &'static [&'static str];
-    /// Bytes in front of the ordered part: the salt, and a text key's delimiter after it.
-    const SKIP: usize;
-    /// An md5 prefix salt (no buckets): a full scan returns rows in hash order.
-    const HASH_PREFIX: bool;
-    /// Buckets of a bucket salt (capped at 65535).
-    const BUCKETS: Option<u16>;
-    /// Leading fields whose order the README promises (all, but for a raw `#[java]` string,
-    /// which has no terminator, and what follows it).
-    const ORDERED: usize;
-
-    /// The key's width when every field documents one width: `FIXED_LEN` must be it.
-    const SAME_WIDTH: Option<usize> = None;
-    /// The key's documented longest length, when every field documents one: `MAX_LEN` must
-    /// be it, and [`Fuzz::longest`] reaches it.
-    const MOST: Option<usize> = None;
-
-    /// A key of [`Fuzz::MOST`] bytes.
-    fn longest() -> Option<Self> {
-        None
-    }
-
-    /// The salt bytes of bucket `b` as the README documents them (one byte; zero-padded
-    /// decimal as wide as the largest bucket number, or the alphabet's character, in text).
-    fn bucket_salt(b: u16) -> Vec<u8>;
-
-    /// A key with values from `v`.
-    fn generate(v: &mut Values) -> Self;
-    /// True when `encode` must accept the key (every field within its documented rules; the
-    /// whole-key length limit is checked apart).
-    fn accepts(&self) -> bool;
-    /// The documented order of the keys (after the salt), over the first `ORDERED` fields.
-    fn key_cmp(&self, other: &Self) -> Ordering;
-    /// A random partial key over `keys`, its plan and the brute-force filter.
-    fn query(v: &mut Values, keys: &[Self]) -> Query<Self>;
-
-    /// The fields' values as data, in key order (see [`crate::dynamic`]).
-    fn values(&self) -> Vec<rowkey::layout::Value>;
-
-    /// A Bigtable layout: its declared `row_key_schema` and the values the schema must read
-    /// from the key's bytes (see [`crate::schema`]).
-    fn bigtable(&self) -> Option<(RowKeySchema, Vec<crate::schema::Value>)> {
-        None
-    }
-}
-
-/// A scan plan and what it must return.
-pub struct Query<K> {
-    /// The builder chain, for messages.
-    pub what: String,
-    /// The plan.
-    pub plan: Result<ScanPlan, EncodeError>,
-    /// The rows it must return.
-    pub want: Box<dyn Fn(&K) -> bool>,
-    /// False when a bound is a value the field refuses: the plan must be an error.
-    pub valid: bool,
-    /// The ranged field, when its range runs backwards in the field's documented order (and
-    /// its bounds are valid): the plan must be `ReversedRange` naming it.
-    pub reversed: Option<&'static str>,
-    /// `full_scan()`.
-    pub full: bool,
-}
 
 /// How long to run.
 #[derive(Debug, Clone, Copy)]
@@ -315,16 +245,6 @@ fn schema_read<K: Fuzz>(k: &K, bytes: &[u8], st: &mut Stats) -> Result<(), Strin
     );
     st.schema_reads += 1;
     Ok(())
-}
-
-/// The same key: equal bytes, except the salt of a random salt, which each encode draws.
-pub(crate) fn same_key<K: Fuzz>(a: &[u8], b: &[u8]) -> bool {
-    match K::SALT {
-        rowkey::salt::Salt::Random { .. } => {
-            a.len() == b.len() && a.get(K::SKIP..) == b.get(K::SKIP..)
-        }
-        _ => a == b,
-    }
 }
 
 pub(crate) fn name_hash(name: &str) -> u64 {

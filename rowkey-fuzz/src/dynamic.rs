@@ -6,7 +6,7 @@
 use rowkey::layout::{DynamicKey, Value};
 use rowkey::Layout;
 
-use crate::check::Fuzz;
+use crate::generated::{same_key, Fuzz};
 
 /// A field's value as a [`Value`], written from the Rust types the layouts use.
 pub trait ToValue {
@@ -136,7 +136,7 @@ pub fn encode<K: Fuzz>(
     let values = k.values();
     let dynamic = d.encode(&values);
     let same = match (result, &dynamic) {
-        (Ok(a), Ok(b)) => crate::check::same_key::<K>(a, b),
+        (Ok(a), Ok(b)) => same_key::<K>(a, b),
         (Err(a), Err(b)) => a == b,
         _ => false,
     };

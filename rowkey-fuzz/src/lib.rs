@@ -15,6 +15,7 @@
 pub mod check;
 pub mod dynamic;
 pub mod evolve;
+pub mod generated;
 pub mod nested;
 pub mod order;
 pub mod pairs;
