@@ -134,6 +134,44 @@ fn compat_reads_a_files_previous_layout() {
     assert!(err.starts_with(&format!("error: {p}:{line}: ")), "{err}");
 }
 
+mod v3 {
+    #[derive(rowkey::RowKey, Debug, PartialEq)]
+    #[salt(md5, buckets = 8, of = "user")]
+    pub struct Visit {
+        #[rowkey(was = "day")]
+        pub date: u32,
+        pub user: u32,
+    }
+}
+
+/// Transitive: the current layout against every one the file keeps, each judged alone. A
+/// rename of v2 keeps v2's bytes but not v1's.
+#[test]
+fn compat_judges_against_every_layout_kept() {
+    let d = dir("transitive");
+    let path = d.join("rowkey.lock");
+    let old = d.join("old.lock");
+    Lock::at(&path).verify::<v1::Visit>("Visit", true).unwrap();
+    Lock::at(&path).verify::<v2::Visit>("Visit", true).unwrap();
+    std::fs::copy(&path, &old).unwrap();
+    // Against the old file: its current layout (v2: a rename, bytes hold) and its
+    // `previous 1` (v1: a reorder).
+    let (p, o) = (path.display().to_string(), old.display().to_string());
+    Lock::at(&path).verify::<v3::Visit>("Visit", true).unwrap();
+    let out = rowkey(&["compat", &o, &p]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("key `Visit`: 1 edit(s)\n  [rename]"),
+        "{text}"
+    );
+    assert!(text.contains("key `Visit (against previous 1)`"), "{text}");
+    assert!(text.contains("[reorder]"), "{text}");
+    // At level `unique`, every layout kept holds it: exit 0.
+    let out = rowkey(&["compat", &o, &p, "--level", "unique"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
 #[test]
 fn decode_reads_keys_of_a_locked_layout() {
     let d = dir("decode");

@@ -1,7 +1,8 @@
 //! Re-keying a redb table whose key's fields are reordered, as a user writes it, at a million
 //! rows: the judge's verdict on the edit, the migration that refuses to merge mid-move reads
-//! of such a pair (they would repeat rows), the copy, the verification, and a day's rows read
-//! from the new table with one range.
+//! of such a pair (they would repeat rows), the copy (half, a mid-move read that returns each
+//! row once, then the rest), the verification, and a day's rows read from the new table with
+//! one range.
 //!
 //! ```sh
 //! cargo run --release -p rowkey-clients --features migrate,redb --example rekey_reorder_redb
@@ -45,10 +46,8 @@ pub fn main() -> Result<(), Box<dyn std::error::Error>> {
     let verdict = judge(&Visit::layout(), &VisitByDay::layout());
     print!("{}", report::text(&verdict, "Visit"));
     assert!(verdict.holds(Guarantee::Unique) && !verdict.holds(Guarantee::Order));
-    // Eight units of the old table, split by user (a key's first four bytes).
-    let points: Vec<Vec<u8>> = (1..8u32)
-        .map(|i| (i * USERS / 8).to_be_bytes().into())
-        .collect();
+    // Eight units of the old table, split by user (a key's first four bytes): 1,250 each.
+    let points: Vec<Vec<u8>> = (1..8u32).map(|i| (i * 1250).to_be_bytes().into()).collect();
     let plan = || Plan::from_points::<Visit, VisitByDay>(&points);
     let to_new = |Visit { user, day }| VisitByDay { day, user };
     let to_old = |VisitByDay { day, user }| Visit { user, day };
@@ -57,16 +56,25 @@ pub fn main() -> Result<(), Box<dyn std::error::Error>> {
     assert!(matches!(refused, MigrateError::OrderChanged { .. }));
     // So it moves with reads from the old table alone until the cut-over.
     let m = Migration::reordering(plan(), to_new, to_old)?;
-    assert!(!m.merges());
     let mut progress = Progress::new(&m.plan);
-    let copied = m.copy(&tables).workers(2).run(&mut progress)?;
-    println!("copied {} rows in {:.1?}", copied.read, copied.elapsed);
-    assert_eq!(copied.read, u64::from(USERS * DAYS));
+    let half = m.copy(&tables).units(&[0, 1, 2, 3]).run(&mut progress)?;
+    // Mid-move (half the users copied), it reads the old table alone.
+    // User 100's rows are in both tables now; the read returns each once.
+    let range = Visit::scan().user(100).plan()?.ranges()[0].clone();
+    let rows = tables.scan(Side::Old, &range, usize::MAX)?;
+    let days: Vec<u32> = rows
+        .iter()
+        .map(|(k, _)| Visit::decode(k).unwrap().day)
+        .collect();
+    assert_eq!(days, Vec::from_iter(0..DAYS), "user 100: every day once");
+    let rest = m.copy(&tables).workers(2).run(&mut progress)?;
+    let read = half.read + rest.read;
+    println!("copied {read} rows in {:.1?}", half.elapsed + rest.elapsed);
+    assert_eq!(read, u64::from(USERS * DAYS));
     assert!(m.verify_store(&tables)?.agrees());
     // After the cut-over: one day's visits, one range of the new table.
-    let plan = VisitByDay::scan().day(42).plan()?;
-    let range = &plan.ranges()[0];
-    let day = tables.scan(Side::New, range, usize::MAX)?;
+    let range = VisitByDay::scan().day(42).plan()?.ranges()[0].clone();
+    let day = tables.scan(Side::New, &range, usize::MAX)?;
     assert_eq!(day.len(), USERS as usize);
     for (key, _) in &day {
         assert_eq!(VisitByDay::decode(key)?.day, 42);

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use rowkey::layout::{DynamicKey, Value, ValueType};
-use rowkey::lock::{judge, Guarantee, Sample, Status, Verdict};
+use rowkey::lock::{judge, judge_in, Guarantee, Sample, Status, Verdict};
 use rowkey::{Encoding, Layout};
 
 /// How an edit converts an old key's values.
@@ -181,7 +181,52 @@ pub fn check(old: &DynamicKey, keys: &[(Vec<Value>, Vec<u8>)], pick: u64) -> Res
         }
         judged += 1;
     }
-    Ok(judged)
+    subspace(old, keys, pick)?;
+    Ok(judged + 1)
+}
+
+/// Nasty pairs of subspace prefixes: none and `00`, a prefix of the other, `FF` runs.
+const PREFIXES: [(&[u8], &[u8]); 4] = [
+    (&[], &[0x00]),
+    (&[0x15, 0x01], &[0x15, 0x01, 0x00]),
+    (&[0xff], &[0xff, 0xff]),
+    (&[0x15, 0x02], &[0x15, 0x01]),
+];
+
+/// The layout moved to another subspace: every key moves (`bytes` and `point` must not hold;
+/// their witness is one old key under both prefixes), and whatever else the judge says holds
+/// holds over the prefixed keys.
+fn subspace(old: &DynamicKey, keys: &[(Vec<Value>, Vec<u8>)], pick: u64) -> Result<(), String> {
+    let (a, b) = PREFIXES[(pick % PREFIXES.len() as u64) as usize];
+    let v = judge_in(old.layout(), a, old.layout(), b);
+    let fail = |what: String| Err(format!("subspace {a:02x?} became {b:02x?}: {what}"));
+    for g in [Guarantee::Bytes, Guarantee::Point] {
+        match v.get(g) {
+            Status::Holds => return fail(format!("{} holds, but every key moves", g.name())),
+            Status::Breaks(w) => {
+                let (Some(ok), Some(nk)) = (&w.keys[0].old_key, &w.keys[0].new_key) else {
+                    return fail("a witness without keys".into());
+                };
+                let rest = ok.strip_prefix(a).zip(nk.strip_prefix(b));
+                if !rest.is_some_and(|(x, y)| x == y && old.decode(x).is_ok()) {
+                    return fail(format!(
+                        "the witness is not one key under both: {ok:02x?} {nk:02x?}"
+                    ));
+                }
+            }
+            Status::Unproven(_) => {}
+        }
+    }
+    let mut moved: Vec<(Vec<u8>, Vec<u8>)> = keys
+        .iter()
+        .map(|(_, k)| ([a, k].concat(), [b, k].concat()))
+        .collect();
+    moved.sort();
+    moved.dedup();
+    if v.holds(Guarantee::Order) && !moved.windows(2).all(|w| w[0].1 < w[1].1) {
+        return fail("order holds, but the prefixed keys sort otherwise".into());
+    }
+    Ok(())
 }
 
 /// Every guarantee the judge says holds holds over `rows`.

@@ -5,10 +5,10 @@ use std::path::{Path, PathBuf};
 
 use rowkey_runtime::layout::{DynamicKey, Layout};
 use rowkey_runtime::salt::Salt;
-use rowkey_runtime::RowKey;
+use rowkey_runtime::{RowKey, Subspace};
 
 use crate::file::{write_atomically, LockFile};
-use crate::judge::{judge, Guarantee};
+use crate::judge::{judge_in, Guarantee};
 use crate::report;
 
 /// A lock file, as a test checks a key against it.
@@ -92,9 +92,31 @@ impl Lock {
         }
     }
 
+    /// Checks `K` written under `subspace` (a FoundationDB directory's prefix, a tenant's):
+    /// the lock records the subspace's bytes, and a key moved to another one breaks.
+    #[track_caller]
+    pub fn check_in<K: RowKey>(&self, subspace: &Subspace) {
+        match self.verify_in::<K>(K::layout().name, subspace.prefix(), updating()) {
+            Ok(Checked::Updated(report)) => eprintln!("{report}"),
+            Ok(_) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+
     /// Checks `K` under `name`, rewriting the file when `update`: what
     /// [`check_as`](Self::check_as) does, without panicking.
     pub fn verify<K: RowKey>(&self, name: &str, update: bool) -> Result<Checked, String> {
+        self.verify_in::<K>(name, &[], update)
+    }
+
+    /// [`verify`](Self::verify) of `K` written under the subspace whose bytes are `subspace`
+    /// (empty for none).
+    pub fn verify_in<K: RowKey>(
+        &self,
+        name: &str,
+        subspace: &[u8],
+        update: bool,
+    ) -> Result<Checked, String> {
         let current = K::layout();
         let _guard = if update {
             Some(exclusive(&self.path)?)
@@ -111,11 +133,11 @@ impl Lock {
                 ));
             }
             let mut file = file.unwrap_or_default();
-            file.put(name, current, false);
+            file.put(name, current, subspace, false);
             write_atomically(&self.path, &file.to_text()).map_err(|e| format!("{shown}: {e}"))?;
             return Ok(Checked::Created);
         };
-        let verdict = judge(&entry.layout, &current);
+        let verdict = judge_in(&entry.layout, &entry.subspace, &current, subspace);
         let goldens = if verdict.holds(Guarantee::Bytes) {
             goldens::<K>(&entry.layout, &current, entry)
         } else {
@@ -130,16 +152,18 @@ impl Lock {
                 "key `{name}` no longer writes the bytes {shown} records\n{}\
                  If you mean it (you will re-key the table with rowkey::migrate), run \
                  `ROWKEY_LOCK=update cargo test`: the old layout stays in the file as \
-                 `previous 1`.",
-                report::text(&verdict, name)
+                 `previous 1`.{}",
+                report::text(&verdict, name),
+                kept(file.as_ref(), name, &current, subspace)
             )),
             (bytes, _, true) => {
+                let earlier = kept(file.as_ref(), name, &current, subspace);
                 let mut file = file.unwrap_or_default();
-                file.put(name, current, !bytes);
+                file.put(name, current, subspace, !bytes);
                 write_atomically(&self.path, &file.to_text())
                     .map_err(|e| format!("{shown}: {e}"))?;
                 Ok(Checked::Updated(format!(
-                    "{shown}: key `{name}` locked anew\n{}",
+                    "{shown}: key `{name}` locked anew\n{}{earlier}",
                     report::text(&verdict, name)
                 )))
             }
@@ -147,18 +171,42 @@ impl Lock {
     }
 }
 
+/// The judge's verdict on `current` against each earlier layout of `name` the lock keeps
+/// (`previous N`: its rows may still be in the table until the re-key finishes), one line
+/// each; empty when none is kept.
+fn kept(file: Option<&LockFile>, name: &str, current: &Layout, subspace: &[u8]) -> String {
+    let mut out = String::new();
+    for e in file
+        .into_iter()
+        .flat_map(|f| &f.entries)
+        .filter(|e| e.name == name && e.previous.is_some())
+    {
+        let v = judge_in(&e.layout, &e.subspace, current, subspace);
+        let words: Vec<String> = Guarantee::ALL
+            .iter()
+            .map(|&g| format!("{} {}", g.name(), v.get(g).word()))
+            .collect();
+        out.push_str(&format!(
+            "\nagainst `previous {}` (kept while its rows may be in the table): {}",
+            e.previous.unwrap_or_default(),
+            words.join(" · ")
+        ));
+    }
+    out
+}
+
 /// The keys a [`Lock`] checks together (see [`Lock::key`]).
 pub struct Keys {
     lock: Lock,
-    keys: Vec<(String, Verify)>,
+    keys: Vec<(String, Vec<u8>, Verify)>,
 }
 
-/// One key's check: [`Lock::verify`] of its type.
-type Verify = fn(&Lock, &str, bool) -> Result<Checked, String>;
+/// One key's check: [`Lock::verify_in`] of its type.
+type Verify = fn(&Lock, &str, &[u8], bool) -> Result<Checked, String>;
 
 impl core::fmt::Debug for Keys {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        let names: Vec<&str> = self.keys.iter().map(|(n, _)| n.as_str()).collect();
+        let names: Vec<&str> = self.keys.iter().map(|(n, _, _)| n.as_str()).collect();
         f.debug_struct("Keys")
             .field("lock", &self.lock)
             .field("keys", &names)
@@ -175,9 +223,20 @@ impl Keys {
 
     /// Adds `K` under `name` (two keys of one name in different modules).
     pub fn key_as<K: RowKey>(mut self, name: &str) -> Keys {
-        self.keys.push((name.to_string(), |lock, name, update| {
-            lock.verify::<K>(name, update)
-        }));
+        self.keys
+            .push((name.to_string(), Vec::new(), |lock, name, sub, update| {
+                lock.verify_in::<K>(name, sub, update)
+            }));
+        self
+    }
+
+    /// Adds `K`, written under `subspace` (see [`Lock::check_in`]).
+    pub fn key_in<K: RowKey>(mut self, subspace: &Subspace) -> Keys {
+        self.keys.push((
+            K::layout().name.to_string(),
+            subspace.prefix().to_vec(),
+            |lock, name, sub, update| lock.verify_in::<K>(name, sub, update),
+        ));
         self
     }
 
@@ -186,8 +245,8 @@ impl Keys {
     pub fn check(self) {
         let update = updating();
         let mut failures = Vec::new();
-        for (name, verify) in &self.keys {
-            match verify(&self.lock, name, update) {
+        for (name, sub, verify) in &self.keys {
+            match verify(&self.lock, name, sub, update) {
                 Ok(Checked::Updated(report)) => eprintln!("{report}"),
                 Ok(_) => {}
                 Err(e) => failures.push(e),

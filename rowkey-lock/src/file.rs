@@ -17,10 +17,12 @@
 //! ```
 
 use core::fmt;
+use std::collections::BTreeSet;
 use std::path::Path;
 
 use rowkey_runtime::hex;
 use rowkey_runtime::layout::{DynamicKey, Layout, Value, ValueType};
+use rowkey_runtime::salt::Salt;
 
 use crate::judge::values_text;
 use crate::samples::keys;
@@ -44,9 +46,12 @@ pub struct Entry {
     pub name: String,
     /// `None` for the current layout, `Some(n)` for the `n`-th it replaced (1 the most recent).
     pub previous: Option<u32>,
+    /// The bytes of the [`Subspace`](rowkey_runtime::Subspace) its rows are written under,
+    /// empty for none (a run-time value: the test names it).
+    pub subspace: Vec<u8>,
     /// The layout.
     pub layout: Layout,
-    /// Golden keys.
+    /// Golden keys (without the subspace's bytes).
     pub goldens: Vec<Golden>,
 }
 
@@ -107,7 +112,14 @@ fn section(line: &str, at: usize) -> Result<(String, Option<u32>), LockFileError
 
 /// A section being read: its name, `previous`, the first line of its layout, the layout's
 /// lines, and its golden lines with their numbers.
-type Open = (String, Option<u32>, usize, String, Vec<(usize, String)>);
+type Open = (
+    String,
+    Option<u32>,
+    usize,
+    String,
+    Vec<(usize, String)>,
+    Vec<u8>,
+);
 
 impl LockFile {
     /// Reads a lock file's text.
@@ -121,7 +133,7 @@ impl LockFile {
         let mut file = LockFile::default();
         let mut open: Option<Open> = None;
         let finish = |open: Option<Open>, file: &mut LockFile| -> Result<(), LockFileError> {
-            let Some((name, previous, at, text, goldens)) = open else {
+            let Some((name, previous, at, text, goldens, subspace)) = open else {
                 return Ok(());
             };
             let layout = Layout::parse(&text)
@@ -142,6 +154,7 @@ impl LockFile {
             file.entries.push(Entry {
                 name,
                 previous,
+                subspace,
                 layout,
                 goldens,
             });
@@ -151,12 +164,15 @@ impl LockFile {
             if line.starts_with('[') {
                 finish(open.take(), &mut file)?;
                 let (name, previous) = section(line.trim_end(), n)?;
-                open = Some((name, previous, n + 1, String::new(), Vec::new()));
+                open = Some((name, previous, n + 1, String::new(), Vec::new(), Vec::new()));
             } else if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             } else if let Some(o) = open.as_mut() {
                 if let Some(g) = line.strip_prefix("golden ") {
                     o.4.push((n, g.to_string()));
+                } else if let Some(h) = line.strip_prefix("subspace ") {
+                    o.5 =
+                        hex::decode(h.trim()).map_err(|e| err(n, format!("the subspace: {e}")))?;
                 } else {
                     if o.3.is_empty() {
                         o.2 = n;
@@ -199,13 +215,15 @@ impl LockFile {
             .collect()
     }
 
-    /// Locks `layout` as `name`: the current entry, if any, becomes `previous 1` (earlier
-    /// ones move down) when `keep_previous`, and is replaced otherwise.
-    pub fn put(&mut self, name: &str, layout: Layout, keep_previous: bool) {
+    /// Locks `layout` as `name`, under `subspace` (empty for none): the current entry, if any,
+    /// becomes `previous 1` (earlier ones move down) when `keep_previous`, and is replaced
+    /// otherwise.
+    pub fn put(&mut self, name: &str, layout: Layout, subspace: &[u8], keep_previous: bool) {
         let goldens = goldens_of(&layout);
         let entry = Entry {
             name: name.to_string(),
             previous: None,
+            subspace: subspace.to_vec(),
             layout,
             goldens,
         };
@@ -244,11 +262,21 @@ impl LockFile {
                 None => out.push_str(&format!("[key \"{}\"]\n", e.name)),
                 Some(n) => out.push_str(&format!("[key \"{}\" previous {n}]\n", e.name)),
             }
+            if !e.subspace.is_empty() {
+                out.push_str(&format!("subspace {}\n", hex::encode(&e.subspace)));
+            }
             out.push_str(&e.layout.to_text());
+            // A random salt is no function of the values: its bytes are written `__`.
+            let masked = match e.layout.salt {
+                Salt::Random { .. } => e.layout.salt_width,
+                _ => 0,
+            };
             for g in &e.goldens {
+                let at = masked.min(g.key.len());
                 out.push_str(&format!(
-                    "golden {} {}\n",
-                    hex::encode(&g.key),
+                    "golden {}{} {}\n",
+                    "__".repeat(at),
+                    hex::encode(&g.key[at..]),
                     values_text(&g.values)
                 ));
             }
@@ -262,7 +290,13 @@ fn golden(text: &str, layout: &Layout) -> Result<Golden, String> {
     let (h, v) = text
         .split_once(' ')
         .ok_or("expected `golden HEX (VALUES)`")?;
-    let bytes = hex::decode(h).map_err(|e| format!("the golden key: {e}"))?;
+    // A random salt's bytes, masked `__`, read as zeros (no check compares them).
+    let masked = h.bytes().take_while(|&b| b == b'_').count();
+    if masked % 2 == 1 {
+        return Err("a masked salt byte is `__`: two underscores".into());
+    }
+    let mut bytes = vec![0; masked / 2];
+    bytes.extend(hex::decode(&h[masked..]).map_err(|e| format!("the golden key: {e}"))?);
     let types = ValueType::Tuple(layout.fields.iter().map(|f| f.value.clone()).collect());
     match Value::parse(v.trim(), &types)? {
         Value::Tuple(values) => Ok(Golden { key: bytes, values }),
@@ -270,24 +304,70 @@ fn golden(text: &str, layout: &Layout) -> Result<Golden, String> {
     }
 }
 
-/// The most golden keys a layout gets.
-pub const GOLDENS: usize = 12;
+/// How many golden keys a layout gets from its fields' boundaries (`00`/`FF` bytes, empty
+/// and capped parts, MIN/MAX, NULLs), spread over its fields.
+pub const GOLDENS: usize = 32;
 
-/// Golden keys of `layout`: each field's boundary values that the key accepts, deterministic
-/// in the layout's fingerprint.
+/// Up to this many buckets, a salted layout also gets a golden key in each bucket.
+pub const GOLDEN_BUCKETS: u32 = 64;
+
+/// Golden keys longer than this are left out (the judge still tries them): a lock file
+/// stays readable.
+const GOLDEN_MAX_BYTES: usize = 256;
+
+/// Random keys drawn to reach every bucket.
+const DRAWN: usize = 4096;
+
+/// Golden keys of `layout`: [`GOLDENS`] of each field's boundary values that the key accepts,
+/// and one key in each bucket the earlier ones missed (up to [`GOLDEN_BUCKETS`] buckets),
+/// deterministic in the layout's fingerprint.
 pub fn goldens_of(layout: &Layout) -> Vec<Golden> {
     let Ok(key) = DynamicKey::new(layout) else {
         return Vec::new();
     };
+    let all = keys(layout, layout.fingerprint, DRAWN);
+    let (bounds, drawn) = all.split_at(all.len() - DRAWN);
+    let encoded = |values: &Vec<Value>| {
+        key.encode(values)
+            .ok()
+            .filter(|b| b.len() <= GOLDEN_MAX_BYTES)
+            .map(|bytes| Golden {
+                key: bytes,
+                values: values.clone(),
+            })
+    };
+    let accepted: Vec<Golden> = bounds.iter().filter_map(encoded).collect();
     let mut out: Vec<Golden> = Vec::new();
-    for values in keys(layout, layout.fingerprint, 64) {
-        if let Ok(bytes) = key.encode(&values) {
-            if !out.iter().any(|g| g.key == bytes) {
-                out.push(Golden { key: bytes, values });
-            }
+    // Every field's boundaries, by an even stride when there are more than GOLDENS.
+    let stride = accepted.len().div_ceil(GOLDENS).max(1);
+    for g in accepted.into_iter().step_by(stride) {
+        if !out.iter().any(|o| o.key == g.key) {
+            out.push(g);
         }
-        if out.len() == GOLDENS {
+    }
+    // Too few where the first values are refused (Phoenix's empty VARCHAR): keys drawn from
+    // the boundaries and random values fill up.
+    for g in drawn.iter().filter_map(encoded) {
+        if out.len() >= GOLDENS {
             break;
+        }
+        if !out.iter().any(|o| o.key == g.key) {
+            out.push(g);
+        }
+    }
+    let width = layout.salt_width;
+    let keyed = !matches!(layout.salt, Salt::Random { .. } | Salt::None);
+    if let (true, Some(buckets)) = (keyed, layout.salt.buckets()) {
+        if buckets <= GOLDEN_BUCKETS {
+            let mut seen: BTreeSet<Vec<u8>> = out.iter().map(|g| g.key[..width].to_vec()).collect();
+            for g in drawn.iter().filter_map(encoded) {
+                if seen.len() as u32 >= buckets {
+                    break;
+                }
+                if seen.insert(g.key[..width].to_vec()) {
+                    out.push(g);
+                }
+            }
         }
     }
     out

@@ -233,6 +233,67 @@ pub fn judge(old: &Layout, new: &Layout) -> Verdict {
     }
 }
 
+/// [`judge`] of keys written under subspaces (`old_prefix`, `new_prefix`: each
+/// [`Subspace`](rowkey_runtime::Subspace)'s bytes, empty for none). A changed prefix moves every
+/// row: `bytes` and `point` break, with a key of the old layout under both prefixes as the
+/// witness (when the layouts alone keep `point`; otherwise their own witness stands), while
+/// `order` and `unique` are what the layouts keep, since every row shares its prefix.
+pub fn judge_in(old: &Layout, old_prefix: &[u8], new: &Layout, new_prefix: &[u8]) -> Verdict {
+    let mut v = judge(old, new);
+    if old_prefix == new_prefix {
+        return v;
+    }
+    v.findings.insert(
+        0,
+        Finding {
+            rule: Rule::Subspace,
+            field: None,
+            message: format!(
+                "subspace {} became {}",
+                prefix_text(old_prefix),
+                prefix_text(new_prefix)
+            ),
+        },
+    );
+    if !matches!(v.get(Guarantee::Point), Status::Breaks(_)) {
+        let key = DynamicKey::new(old).ok().and_then(|k| {
+            keys(old, old.fingerprint, 0)
+                .into_iter()
+                .find_map(|vals| Some((k.encode(&vals).ok()?, vals)))
+        });
+        let status = match key {
+            // With `point` kept by the layouts, the new key writes these values as the same
+            // bytes: under another prefix, the row is elsewhere.
+            Some((bytes, vals)) if v.holds(Guarantee::Point) => Status::Breaks(Witness {
+                kind: Break::Moved,
+                keys: vec![Sample {
+                    old_values: Some(values_text(&vals)),
+                    old_key: Some([old_prefix, &bytes].concat()),
+                    new_values: Some(values_text(&vals)),
+                    new_key: Some([new_prefix, &bytes].concat()),
+                }],
+                why: "the same key under another prefix".into(),
+            }),
+            _ => {
+                Status::Unproven("the subspace changed; no key of the old layout was tried".into())
+            }
+        };
+        v.status[Guarantee::Point as usize] = status.clone();
+        v.status[Guarantee::Bytes as usize] = status;
+    } else if let Status::Breaks(w) = v.get(Guarantee::Point).clone() {
+        v.status[Guarantee::Bytes as usize] = Status::Breaks(w);
+    }
+    v
+}
+
+fn prefix_text(p: &[u8]) -> String {
+    if p.is_empty() {
+        "none".into()
+    } else {
+        rowkey_runtime::hex::encode(p)
+    }
+}
+
 /// `layout` without its salt: the key a merge that sets the salt aside compares.
 pub fn unsalted(layout: &Layout) -> Layout {
     let mut l = layout.clone();
@@ -381,6 +442,17 @@ fn findings(old: &Layout, new: &Layout, m: &Matching, conv: &Converter) -> Vec<F
                     desc(f)
                 ),
             );
+            if rule == Rule::Desc && matches!(f.value, ValueType::Option(_)) {
+                add(
+                    Rule::NullOrder,
+                    name,
+                    format!(
+                        "`{}`: where a NULL is written, it now sorts at the other end of the \
+                         field's values",
+                        f.name
+                    ),
+                );
+            }
         }
     }
     for (i, o) in old.fields.iter().enumerate() {
@@ -496,7 +568,23 @@ impl Proofs {
         let kept = |i: usize, o: &FieldLayout, f: &FieldLayout, appended: bool| {
             let ends_alike = o.open_end == f.open_end
                 || (appended && i + 1 == n_old && (o.open_end || old_droppable_tail));
-            (same_type_and_format(o, f)
+            // A raised `#[max(N)]` on a field of variable width: the same code, for more values.
+            let raised_cap = o.width.is_none()
+                && f.width.is_none()
+                && o.value == f.value
+                && o.inverted == f.inverted
+                && match (&o.format, &f.format) {
+                    (
+                        FieldFormat::Capped {
+                            max: a, inner: x, ..
+                        },
+                        FieldFormat::Capped {
+                            max: b, inner: y, ..
+                        },
+                    ) => b >= a && x == y,
+                    _ => false,
+                };
+            ((same_type_and_format(o, f) || raised_cap)
                 && o.width == f.width
                 && o.value_trim == f.value_trim
                 && o.window == f.window
@@ -507,10 +595,26 @@ impl Proofs {
                     && is_int(&f.value)
                     && Conversion::Int.total_and_injective(&o.value, &f.value))
         };
-        let appended_dropped = new.fields[n_old.min(new.fields.len())..].iter().all(|f| {
-            f.dropped == Some(rowkey_runtime::layout::Dropped::Null)
-                && matches!(f.value, ValueType::Option(_))
-        });
+        // (A `None` the encoding drops, or an empty string or byte vector it drops, as
+        // Bigtable's struct drops trailing empty fields, when old rows get that value.)
+        let appended_dropped = new.fields[n_old.min(new.fields.len())..]
+            .iter()
+            .enumerate()
+            .all(|(k, f)| match f.dropped {
+                Some(rowkey_runtime::layout::Dropped::Null) => {
+                    matches!(f.value, ValueType::Option(_))
+                }
+                Some(rowkey_runtime::layout::Dropped::Empty) => {
+                    matches!(
+                        &conv.fields[n_old + k],
+                        Source::Constant(Some(Value::String(s))) if s.is_empty()
+                    ) || matches!(
+                        &conv.fields[n_old + k],
+                        Source::Constant(Some(Value::Bytes(b))) if b.is_empty()
+                    )
+                }
+                None => false,
+            });
         let point = bytes
             || (frame
                 && prefix
@@ -750,8 +854,11 @@ impl Tried {
                 break;
             }
         }
-        // Bytes: what the new key writes, the old key reads back as the same bytes.
-        for z in keys(new, seed.rotate_left(29), RANDOM_KEYS / 4) {
+        // Bytes: what the new key writes, the old key reads back as the same bytes (the
+        // longest new key among them, which a raised cap lets through).
+        for z in keys_with(new, seed.rotate_left(29), RANDOM_KEYS / 4, |v| {
+            n.encode(v).is_ok()
+        }) {
             let Ok(nk) = n.encode(&z) else { continue };
             let back = o
                 .decode(&nk)

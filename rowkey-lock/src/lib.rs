@@ -47,7 +47,7 @@ pub mod samples;
 pub use check::{Checked, Keys, Lock};
 pub use file::{goldens_of, Entry, Golden, LockFile, LockFileError, HEADER};
 pub use judge::{
-    judge, judge_logical, unsalted, values_text, Break, Finding, Guarantee, Sample, Status,
-    Verdict, Witness, RANDOM_KEYS,
+    judge, judge_in, judge_logical, unsalted, values_text, Break, Finding, Guarantee, Sample,
+    Status, Verdict, Witness, RANDOM_KEYS,
 };
 pub use rules::Rule;

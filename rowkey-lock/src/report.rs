@@ -7,10 +7,28 @@ use rowkey_runtime::hex;
 
 use crate::judge::{Guarantee, Sample, Status, Verdict};
 
+/// Text longer than this is shown by its ends in the text report (a witness at the row
+/// limit holds 32 KiB values); `--format json` has it whole.
+const SHOWN: usize = 120;
+
+/// `text`, or its first and last characters and how much is left out, said in the text.
+fn ends(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= SHOWN {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(SHOWN / 2).collect();
+    let tail: String = text.chars().skip(n - SHOWN / 4).collect();
+    format!(
+        "{head}…[{} more characters; --format json shows them]…{tail}",
+        n - SHOWN / 2 - SHOWN / 4
+    )
+}
+
 fn key_lines(s: &Sample, out: &mut String) {
     let show = |v: &Option<String>, k: &Option<Vec<u8>>| match (v, k) {
-        (Some(v), Some(k)) => format!("{v} = {}", hex::encode(k)),
-        (Some(v), None) => format!("{v} (no key)"),
+        (Some(v), Some(k)) => format!("{} = {}", ends(v), ends(&hex::encode(k))),
+        (Some(v), None) => format!("{} (no key)", ends(v)),
         (None, _) => "(none)".to_string(),
     };
     if s.old_values.is_some() {

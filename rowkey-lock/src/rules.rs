@@ -45,11 +45,16 @@ pub enum Rule {
     Encoding,
     /// `#[rowkey(max_len = N)]` changed.
     Budget,
+    /// An `Option` field's direction changed: where a NULL is written, it now sorts at the
+    /// other end of the field's values.
+    NullOrder,
+    /// The subspace (the run-time prefix every key is written under) changed.
+    Subspace,
 }
 
 impl Rule {
     /// Every rule, in the guide's order.
-    pub const ALL: [Rule; 18] = [
+    pub const ALL: [Rule; 20] = [
         Rule::Rename,
         Rule::ProbableRename,
         Rule::AppendOption,
@@ -68,6 +73,8 @@ impl Rule {
         Rule::Salt,
         Rule::Encoding,
         Rule::Budget,
+        Rule::NullOrder,
+        Rule::Subspace,
     ];
 
     /// Its stable id.
@@ -91,6 +98,8 @@ impl Rule {
             Rule::Salt => "salt",
             Rule::Encoding => "encoding",
             Rule::Budget => "budget",
+            Rule::NullOrder => "null-order",
+            Rule::Subspace => "subspace",
         }
     }
 
@@ -134,6 +143,14 @@ impl Rule {
             Rule::Budget => {
                 "a smaller budget refuses keys the old one wrote: check the longest stored row \
                  first"
+            }
+            Rule::NullOrder => {
+                "keep the direction, or re-key: scans that stop at the first NULL now stop at \
+                 the last"
+            }
+            Rule::Subspace => {
+                "keep the prefix (a directory's short prefix is fixed once rows are written), or \
+                 copy every row under the new one"
             }
         }
     }

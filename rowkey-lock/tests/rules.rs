@@ -3,65 +3,13 @@
 //! code into `BTreeMap`s, and each guarantee computed from the maps. A guarantee the judge says
 //! holds must hold there; one it says breaks must break there.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
+
+mod brute;
 
 use rowkey::lock::samples::Rng;
 use rowkey::lock::{judge, Guarantee, Rule, Status, Verdict};
 use rowkey::RowKey;
-
-/// The four guarantees over the keys tried, by brute force.
-#[derive(Debug)]
-struct Brute {
-    bytes: bool,
-    point: bool,
-    order: bool,
-    unique: bool,
-}
-
-impl Brute {
-    fn get(&self, g: Guarantee) -> bool {
-        match g {
-            Guarantee::Bytes => self.bytes,
-            Guarantee::Point => self.point,
-            Guarantee::Order => self.order,
-            Guarantee::Unique => self.unique,
-        }
-    }
-}
-
-fn brute<O: RowKey, N: RowKey>(olds: &[O], news: &[N], conv: impl Fn(&O) -> Option<N>) -> Brute {
-    let mut point = true;
-    let mut unique = true;
-    // old bytes -> new bytes, for the old keys that convert.
-    let mut map: BTreeMap<Vec<u8>, Vec<u8>> = BTreeMap::new();
-    for o in olds {
-        let Ok(ob) = o.encode() else { continue };
-        let Some(n) = conv(o).and_then(|n| n.encode().ok()) else {
-            point = false;
-            unique = false;
-            continue;
-        };
-        if n != ob || N::decode(&ob).ok().and_then(|d| d.encode().ok()) != Some(n.clone()) {
-            point = false;
-        }
-        map.insert(ob, n);
-    }
-    let news_in_old_order: Vec<&Vec<u8>> = map.values().collect();
-    let order = news_in_old_order.windows(2).all(|w| w[0] <= w[1]);
-    let distinct: BTreeSet<&Vec<u8>> = map.values().collect();
-    unique &= distinct.len() == map.len();
-    let bytes = point
-        && news
-            .iter()
-            .filter_map(|n| n.encode().ok())
-            .all(|nb| O::decode(&nb).ok().and_then(|o| o.encode().ok()) == Some(nb.clone()));
-    Brute {
-        bytes,
-        point,
-        order,
-        unique,
-    }
-}
 
 /// The judge's verdict on `O` → `N`, checked against brute force over `count` random keys of
 /// each and the witnesses' old keys.
@@ -72,37 +20,9 @@ fn check<O: RowKey, N: RowKey>(
 ) -> Verdict {
     let v = judge(&O::layout(), &N::layout());
     let mut rng = Rng::new(42);
-    let mut olds: Vec<O> = (0..3000).map(|_| gen_old(&mut rng)).collect();
+    let olds: Vec<O> = (0..3000).map(|_| gen_old(&mut rng)).collect();
     let news: Vec<N> = (0..3000).map(|_| gen_new(&mut rng)).collect();
-    for g in Guarantee::ALL {
-        if let Status::Breaks(w) = v.get(g) {
-            for k in &w.keys {
-                if let Some(ob) = &k.old_key {
-                    olds.push(
-                        O::decode(ob).expect("a witness's old key decodes with the old type"),
-                    );
-                }
-            }
-        }
-    }
-    let b = brute(&olds, &news, conv);
-    for g in Guarantee::ALL {
-        match v.get(g) {
-            Status::Holds => assert!(
-                b.get(g),
-                "{} holds by the judge, breaks by brute force: {b:?}\n{}",
-                g.name(),
-                rowkey::lock::report::text(&v, "K")
-            ),
-            Status::Breaks(_) => assert!(
-                !b.get(g),
-                "{} breaks by the judge, holds by brute force over its witness: {b:?}\n{}",
-                g.name(),
-                rowkey::lock::report::text(&v, "K")
-            ),
-            Status::Unproven(_) => {}
-        }
-    }
+    brute::confirm(&v, olds, &news, conv);
     v
 }
 

@@ -51,7 +51,7 @@ pub(crate) fn kept<T: RowItem>(key_len: Option<usize>, item: &T) -> bool {
 
 impl<T: RowItem> Head<T> {
     #[inline]
-    fn key(&self) -> Option<&[u8]> {
+    pub(crate) fn key(&self) -> Option<&[u8]> {
         self.item
             .as_ref()
             .and_then(RowItem::row_key)
@@ -122,6 +122,12 @@ impl<T: RowItem> Heads<T> {
         self.v.first().map(|h| h.stream)
     }
 
+    /// The first head's stream and key (salt skipped; `None` for an error item).
+    #[inline]
+    pub(crate) fn top_key(&self) -> Option<(usize, Option<&[u8]>)> {
+        self.v.first().map(|h| (h.stream, h.key()))
+    }
+
     /// Replaces the first head by `head` (the next row of its stream) and restores the order.
     #[inline]
     pub(crate) fn replace_top(&mut self, head: Head<T>) {
@@ -180,6 +186,68 @@ impl<T: RowItem> Heads<T> {
         }
         self.up_to(i, start);
     }
+}
+
+/// The last row out of a merge (its key after the salt, and its stream), to check the next:
+/// a merge of streams that are not sorted would repeat or misplace rows without a word, so it
+/// panics instead, naming the stream and both keys.
+///
+/// Checking the merged rows is enough: a stream that steps back makes the merged rows step
+/// back between its two rows (every row between them sorts between them if none does), and a
+/// key a stream repeats comes out twice in a row from that stream (equal keys come out in
+/// stream order).
+pub(crate) struct LastKeys {
+    key: Vec<u8>,
+    stream: usize,
+    seen: bool,
+    what: &'static str,
+}
+
+impl LastKeys {
+    pub(crate) fn new(what: &'static str) -> Self {
+        LastKeys {
+            key: Vec::new(),
+            stream: 0,
+            seen: false,
+            what,
+        }
+    }
+
+    /// Checks `key`, the next row out, of `stream`, against the row before it, and records
+    /// it. Panics unless it sorts after that row (before it, in a reverse merge), or equal to
+    /// it from a later stream.
+    #[inline]
+    pub(crate) fn out(&mut self, stream: usize, key: Option<&[u8]>, reverse: bool) {
+        let Some(key) = key else { return };
+        if self.seen {
+            let by_key = if reverse {
+                self.key.as_slice().cmp(key)
+            } else {
+                key.cmp(self.key.as_slice())
+            };
+            if by_key == Ordering::Less || (by_key == Ordering::Equal && stream <= self.stream) {
+                out_of_order(self.what, stream, &self.key, key, reverse);
+            }
+        }
+        self.key.clear();
+        self.key.extend_from_slice(key);
+        self.stream = stream;
+        self.seen = true;
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn out_of_order(what: &str, stream: usize, last: &[u8], key: &[u8], reverse: bool) -> ! {
+    let hex = crate::hex::encode;
+    panic!(
+        "{what}: the streams are out of key order: key {} (after the salt) of stream {stream} \
+         came out after {}; each stream must be sorted {} by its key after the salt, with no \
+         key twice, or the merge would repeat or misplace rows",
+        hex(key),
+        hex(last),
+        if reverse { "descending" } else { "ascending" }
+    )
 }
 
 /// What a merge does besides merging: the salt it skips, its order, its limit and an inexact
@@ -258,6 +326,12 @@ pub(crate) use merge_options;
 /// their key after the first `skip` bytes (the salt), so per-bucket streams come out in
 /// logical order.
 ///
+/// # Panics
+///
+/// When a stream is not sorted: a row whose key (after the salt) does not come strictly after
+/// the stream's row before it (before it, for [`reverse`](Self::reverse)). The message names
+/// the stream and both keys. Such a merge would repeat or misplace rows without a word.
+///
 /// ```
 /// use rowkey::Merge;
 ///
@@ -270,6 +344,7 @@ pub(crate) use merge_options;
 pub struct Merge<I: Iterator> {
     streams: Vec<I>,
     heap: Heads<I::Item>,
+    last: LastKeys,
     options: Options,
     started: bool,
     /// True when the first head's row was returned: its stream's next row replaces it only
@@ -287,6 +362,7 @@ where
         let streams: Vec<I> = streams.into_iter().collect();
         Merge {
             heap: Heads::with_capacity(streams.len()),
+            last: LastKeys::new("rowkey::Merge"),
             streams,
             options: Options::new(skip),
             started: false,
@@ -341,6 +417,8 @@ where
                 }
             }
         }
+        let (stream, key) = self.heap.top_key()?;
+        self.last.out(stream, key, self.options.reverse);
         let item = self.heap.take_top_item()?;
         self.taken = true;
         self.options.count();

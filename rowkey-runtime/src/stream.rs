@@ -11,7 +11,7 @@ use std::collections::VecDeque;
 
 use futures_core::Stream;
 
-use crate::merge::{merge_options, Heads, Options, RowItem};
+use crate::merge::{merge_options, Heads, LastKeys, Options, RowItem};
 use crate::{ScanPlan, ScanRange};
 
 /// The merge of [`Merge`](crate::Merge) over `Stream`s: rows in global key order (the first
@@ -32,6 +32,10 @@ use crate::{ScanPlan, ScanRange};
 /// let rows: Vec<Vec<u8>> = block_on(MergeStream::new([b0, b1], 1).collect());
 /// assert_eq!(rows, [vec![0, 1], vec![1, 2], vec![1, 3], vec![0, 4]]);
 /// ```
+///
+/// # Panics
+///
+/// As [`Merge`](crate::Merge) does, when a stream is not sorted.
 pub struct MergeStream<S: Stream> {
     /// `None` once a stream has ended (or was dropped at the limit).
     streams: Vec<Option<S>>,
@@ -41,6 +45,7 @@ pub struct MergeStream<S: Stream> {
     waiting: VecDeque<usize>,
     options: Options,
     concurrency: usize,
+    last: LastKeys,
 }
 
 impl<S> MergeStream<S>
@@ -54,6 +59,7 @@ where
         MergeStream {
             heap: Heads::with_capacity(streams.len()),
             waiting: (0..streams.len()).collect(),
+            last: LastKeys::new("rowkey::MergeStream"),
             streams,
             options: Options::new(skip),
             concurrency: usize::MAX,
@@ -122,6 +128,7 @@ where
         let Some(head) = this.heap.pop() else {
             return Poll::Ready(None);
         };
+        this.last.out(head.stream, head.key(), this.options.reverse);
         this.waiting.push_back(head.stream);
         this.options.count();
         if this.options.done() {
@@ -162,7 +169,7 @@ impl ScanPlan {
         S: Stream + Unpin,
         S::Item: RowItem,
     {
-        MergeStream::new(streams, self.salt_len()).key_len(self.key_len())
+        MergeStream::new(streams, self.merge_skip()).key_len(self.key_len())
     }
 
     /// Opens one scan per range with `scan` and merges them: the glue between a plan and an

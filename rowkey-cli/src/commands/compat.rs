@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
-use rowkey::lock::{judge, report, Entry, Guarantee, LockFile};
+use rowkey::lock::{judge_in, report, Entry, Guarantee, LockFile};
 
 use crate::cli::{CompatArgs, CompatFormat};
 use crate::error::CliError;
@@ -13,7 +13,9 @@ fn read(path: &Path) -> Result<LockFile, CliError> {
     LockFile::read(path)?.ok_or_else(|| CliError(format!("{}: no such file", path.display())))
 }
 
-/// The pairs to judge: `(name, old, new)`.
+/// The pairs to judge: `(label, old, new)`: the new file's current layout of each key against
+/// every layout of it the old file keeps (its current one and each `previous N`), or, with one
+/// file, against each of its `previous N`.
 fn pairs<'a>(
     args: &CompatArgs,
     old: &'a LockFile,
@@ -32,22 +34,24 @@ fn pairs<'a>(
                 new.names().join(", ")
             )));
         };
-        let o = if same_file {
-            old.entries
-                .iter()
-                .find(|e| e.name == name && e.previous == Some(1))
-        } else {
-            old.current(name)
-        };
-        match o {
-            Some(o) => out.push((name.to_string(), o, n)),
-            None if args.key.is_some() => {
-                return Err(CliError(format!(
-                    "key {name:?} has no {} layout to judge against",
-                    if same_file { "previous" } else { "old" }
-                )))
-            }
-            None => {}
+        // Transitive: every layout kept (old rows of each may still be in the table).
+        let olds: Vec<&Entry> = old
+            .entries
+            .iter()
+            .filter(|e| e.name == name && (!same_file || e.previous.is_some()))
+            .collect();
+        if olds.is_empty() && args.key.is_some() {
+            return Err(CliError(format!(
+                "key {name:?} has no {} layout to judge against",
+                if same_file { "previous" } else { "old" }
+            )));
+        }
+        for o in olds {
+            let label = match o.previous {
+                None => name.to_string(),
+                Some(p) => format!("{name} (against previous {p})"),
+            };
+            out.push((label, o, n));
         }
     }
     if out.is_empty() {
@@ -69,7 +73,7 @@ pub fn run(args: &CompatArgs, out: &mut dyn Write) -> Result<ExitCode, CliError>
     let file = args.new.as_ref().unwrap_or(&args.old).display().to_string();
     let mut ok = true;
     for (name, o, n) in pairs(args, &old, &new)? {
-        let verdict = judge(&o.layout, &n.layout);
+        let verdict = judge_in(&o.layout, &o.subspace, &n.layout, &n.subspace);
         ok &= verdict.holds(level);
         match args.format {
             CompatFormat::Text => write!(out, "{}", report::text(&verdict, &name))?,

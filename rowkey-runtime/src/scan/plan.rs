@@ -145,14 +145,9 @@ impl ScanPlan {
         let ranges = self
             .ranges
             .iter()
-            .map(|r| {
-                let salt = r.start.get(..self.salt_len).filter(|salt| {
-                    self.salt_len > 0 && (r.stop.starts_with(salt) || r.stop == prefix_stop(salt))
-                });
-                match salt {
-                    Some(salt) => cut(r, &[salt, logical].concat()),
-                    None => cut(r, row),
-                }
+            .map(|r| match self.one_salt(r) {
+                Some(salt) => cut(r, &[salt, logical].concat()),
+                None => cut(r, row),
             })
             .filter(|r| !r.is_empty())
             .collect();
@@ -218,6 +213,24 @@ impl ScanPlan {
         self.salt_len
     }
 
+    /// The salt every key of `range` starts with, when it has one (a range of one bucket).
+    fn one_salt<'r>(&self, range: &'r ScanRange) -> Option<&'r [u8]> {
+        range.start.get(..self.salt_len).filter(|salt| {
+            self.salt_len > 0 && (range.stop.starts_with(salt) || range.stop == prefix_stop(salt))
+        })
+    }
+
+    /// The bytes a merge of the plan's streams skips: the salt, unless a range spans several
+    /// salts (a full scan of a key salted with a hash prefix), whose rows can only come in
+    /// stored order; then none, and the merged rows come in stored order.
+    pub(crate) fn merge_skip(&self) -> usize {
+        if self.ranges.iter().all(|r| self.one_salt(r).is_some()) {
+            self.salt_len
+        } else {
+            0
+        }
+    }
+
     /// The length every matching key has, for an inexact plan (see [`is_exact`](Self::is_exact)).
     pub fn key_len(&self) -> Option<usize> {
         self.key_len
@@ -281,12 +294,14 @@ impl ScanPlan {
     }
 
     /// Merges one sorted stream per range (in the order of [`ranges`](Self::ranges)) into one
-    /// stream in global key order, salt ignored. See [`Merge`].
+    /// stream in global key order, salt ignored. See [`Merge`]. Where a range spans several
+    /// salts (a full scan of a key salted with a hash prefix), rows can only come in stored
+    /// order, and do.
     pub fn merge<I>(&self, streams: impl IntoIterator<Item = I>) -> Merge<I>
     where
         I: Iterator,
         I::Item: RowItem,
     {
-        Merge::new(streams, self.salt_len).key_len(self.key_len)
+        Merge::new(streams, self.merge_skip()).key_len(self.key_len)
     }
 }
