@@ -50,7 +50,7 @@ pub fn main() -> Result<(), Box<dyn std::error::Error>> {
     let new =
         rt.block_on(admin.create_table(INSTANCE, "metrics_64", &["f"], &New::split_points(64)?))?;
     let saves = rt.block_on(admin.create_table(INSTANCE, "metrics_64_checkpoints", &["f"], &[]))?;
-    let tables = MoveTables::new(client.table(old), client.table(new.clone()));
+    let tables = MoveTables::new(client.table(old), client.table(new.clone()))?;
     let checkpoints = tables.checkpoints(client.table(saves));
     let m = Migration::new(
         plan,
@@ -226,10 +226,9 @@ mod writers {
 
 /// The live table the program starts from: `ROWS` rows of `Old`, written beforehand.
 mod existing {
-    use googleapis_tonic_google_bigtable_v2::google::bigtable::v2 as data;
     use rowkey::RowKey;
     use rowkey_clients::bigtable::admin::Admin;
-    use rowkey_clients::bigtable::Client;
+    use rowkey_clients::bigtable::{Cell, Client};
 
     use super::{Old, INSTANCE};
 
@@ -253,30 +252,11 @@ mod existing {
     ) -> Result<String, Box<dyn std::error::Error>> {
         let name =
             rt.block_on(admin.create_table(INSTANCE, "metrics", &["f"], &Old::split_points(16)?))?;
-        let table = client.table(name.clone());
-        for chunk in (0..ROWS).collect::<Vec<_>>().chunks(10_000) {
-            let entries = chunk
-                .iter()
-                .map(|&i| {
-                    let (key, value) = row(i);
-                    data::mutate_rows_request::Entry {
-                        row_key: key.encode().unwrap(),
-                        mutations: vec![data::Mutation {
-                            mutation: Some(data::mutation::Mutation::SetCell(
-                                data::mutation::SetCell {
-                                    family_name: "f".into(),
-                                    column_qualifier: b"v".to_vec(),
-                                    timestamp_micros: 0,
-                                    value,
-                                },
-                            )),
-                        }],
-                        idempotency: None,
-                    }
-                })
-                .collect();
-            rt.block_on(table.mutate_rows(entries))?;
-        }
+        let rows = (0..ROWS).map(|i| {
+            let (key, value) = row(i);
+            (key.encode().unwrap(), [Cell::new("f", "v", value)])
+        });
+        rt.block_on(client.table(name.clone()).put_rows(rows))?;
         Ok(name)
     }
 }

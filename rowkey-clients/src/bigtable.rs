@@ -27,6 +27,7 @@
 
 #[cfg(feature = "bigtable-admin")]
 pub mod admin;
+mod background;
 mod channel;
 mod client;
 #[cfg(feature = "migrate")]
@@ -34,6 +35,7 @@ mod migrate;
 mod read;
 mod retry;
 mod rows;
+mod write;
 
 pub use channel::ChannelConfig;
 pub use client::{Client, ClientBuilder, ConnectError, MetadataHook, Table};
@@ -42,6 +44,12 @@ pub use migrate::{CheckpointTable, MoveError, MoveTables, TOMBSTONE};
 pub use read::{Read, ReadError, ReadErrorKind};
 pub use retry::{is_transient, RetryPolicy};
 pub use rows::{Cell, ChunkError, Row};
+pub use write::{WriteError, BYTES_PER_REQUEST, MUTATIONS_PER_REQUEST, SERVER_TIME};
+
+/// The v2 data API's generated types (`googleapis-tonic-google-bigtable-v2`), which
+/// [`Table::mutate_rows`], [`Read::filter`] and the `RowSet` conversions take: the same crate
+/// and version as this one, so you need not depend on it.
+pub use googleapis_tonic_google_bigtable_v2::google::bigtable::v2;
 
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::row_range::{EndKey, StartKey};
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2::{

@@ -37,13 +37,27 @@ use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
 use rowkey_migrate::{CopyStore, MoveStore, Op, Rows, Side};
 use rowkey_runtime::ScanRange;
 
-/// A redb error of a move's store.
+/// Why a move's store failed, or could not be set up.
 #[derive(Debug)]
-pub struct RedbError(pub redb::Error);
+#[non_exhaustive]
+pub enum RedbError {
+    /// redb's error.
+    Redb(redb::Error),
+    /// The old and the new table are one table: the copy would write the new key's rows
+    /// among the old ones.
+    SameTable(String),
+}
 
 impl fmt::Display for RedbError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "redb: {}", self.0)
+        match self {
+            RedbError::Redb(e) => write!(f, "redb: {e}"),
+            RedbError::SameTable(t) => write!(
+                f,
+                "the old and the new table are both {t:?}: a move writes the new key's rows \
+                 into a table of their own"
+            ),
+        }
     }
 }
 
@@ -51,12 +65,15 @@ impl std::error::Error for RedbError {}
 
 impl<E: Into<redb::Error>> From<E> for RedbError {
     fn from(e: E) -> Self {
-        RedbError(e.into())
+        RedbError::Redb(e.into())
     }
 }
 
-/// The two tables of a move in one redb database: the old table's values as they are, the new
-/// table's `01` + value, or `00` for a tombstone.
+/// The two tables of a move in one redb database, both `TableDefinition<&[u8], &[u8]>`: the
+/// old table's values as they are (the table your code wrote, keyed by the old key's bytes),
+/// the new table's `01` + value, or `00` for a tombstone (read it through
+/// [`MoveStore::scan`], which strips the byte and gives a tombstone as `None`, or strip the
+/// first byte yourself after the cut-over).
 #[derive(Debug, Clone)]
 pub struct RedbMove {
     db: Arc<Database>,
@@ -70,8 +87,12 @@ const TOMBSTONE: u8 = 0;
 type Def<'a> = TableDefinition<'a, &'static [u8], &'static [u8]>;
 
 impl RedbMove {
-    /// The move from table `old` to table `new` of `db`, creating them if missing.
+    /// The move from table `old` to table `new` of `db`, creating them if missing; refused
+    /// when both are one table.
     pub fn new(db: Arc<Database>, old: &str, new: &str) -> Result<Self, RedbError> {
+        if old == new {
+            return Err(RedbError::SameTable(old.to_string()));
+        }
         let tx = db.begin_write()?;
         tx.open_table(Def::new(old))?;
         tx.open_table(Def::new(new))?;

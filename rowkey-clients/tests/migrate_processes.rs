@@ -80,7 +80,8 @@ fn worker_process() {
     let tables = MoveTables::new(
         client.table(var("OLD_TABLE")),
         client.table(var("NEW_TABLE")),
-    );
+    )
+    .expect("two tables");
     let checkpoints = tables.checkpoints(client.table(var("CHECKPOINT_TABLE")));
     let units = task.units(&m.plan);
     let (report, progress) = m
@@ -296,7 +297,7 @@ fn eight_processes_copy_one_plan_two_killed_and_resumed_by_new_ones() {
         ("NEW_TABLE", new.clone()),
         ("CHECKPOINT_TABLE", saves.clone()),
     ];
-    let tables = MoveTables::new(client.table(old.clone()), client.table(new.clone()));
+    let tables = MoveTables::new(client.table(old.clone()), client.table(new.clone())).unwrap();
     let checkpoints = tables.checkpoints(client.table(saves));
     let writers = Writers {
         truth: Mutex::new(rows.into_iter().collect()),

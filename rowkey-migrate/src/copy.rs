@@ -211,6 +211,24 @@ impl<'a, Old: RowKey, New: RowKey, S: CopyStore> CopyRun<'a, Old, New, S> {
                 )),
             });
         };
+        let plan = &self.migration.plan;
+        let stored = checkpoints.job_plan(plan).map_err(|e| CopyError {
+            unit: None,
+            error: CopyFailure::Checkpoints(e),
+        })?;
+        if stored.id() != plan.id() {
+            return Err(CopyError {
+                unit: None,
+                error: CopyFailure::Checkpoints(CheckpointError(format!(
+                    "these checkpoints are of plan {} (stored by the job's first worker), and \
+                     this run's plan is {}: a plan made again (from a fresh SampleRowKeys, say) \
+                     names other units, and the copy would start over; make the migration \
+                     from the stored plan, which `Checkpoints::job_plan` returns",
+                    stored.id(),
+                    plan.id()
+                ))),
+            });
+        }
         let mut progress = checkpoints
             .load(&self.migration.plan)
             .map_err(|e| CopyError {

@@ -61,6 +61,12 @@ impl fmt::Display for MigrateError {
                 "the plan was made for layouts {planned}, but the key types are now {now}: \
                  a layout changed since, so make a new plan"
             ),
+            // (The hint names the plan's own function, not the splits crate's.)
+            MigrateError::Split(SplitError::NeedsSample(why)) => write!(
+                f,
+                "no units for the old layout: {why}; use Plan::from_sample with a sample of \
+                 the old table's keys (Bigtable's SampleRowKeys, HBase's region boundaries)"
+            ),
             MigrateError::Split(e) => write!(f, "no units for the old layout: {e}"),
             MigrateError::BadPlan { line, what } => write!(f, "plan line {line}: {what}"),
             MigrateError::RowsCollide { report } => write!(

@@ -557,3 +557,70 @@ fn dual_stream_waits_on_pending_streams() {
         }
     }
 }
+
+/// The plan's own error names the plan's own function.
+#[test]
+fn an_unsalted_plan_without_a_sample_names_plan_from_sample() {
+    #[derive(RowKey)]
+    struct Name {
+        #[java]
+        name: String,
+    }
+    let e = Plan::for_layout::<Name, Salted>(4).unwrap_err().to_string();
+    assert!(e.contains("use Plan::from_sample"), "{e}");
+    assert!(!e.contains("splits::"), "{e}");
+}
+
+/// The job's plan in a checkpoint directory: stored by the first worker, given back to the
+/// later ones whatever plan they made, and a resume with another plan refused, naming both.
+#[test]
+fn a_checkpoint_directory_keeps_the_jobs_plan() {
+    use rowkey_migrate::{CheckpointDir, Checkpoints, Migration, Progress};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("job-plan");
+    let _ = std::fs::remove_dir_all(&dir);
+    let first = Plan::from_points::<Plain, Salted>(&[vec![0, 0, 0, 0, 0, 0, 0, 5]]);
+    let again = Plan::from_points::<Plain, Salted>(&[vec![0, 0, 0, 0, 0, 0, 0, 7]]);
+    // Eight workers start together: one plan is stored, and every one gets it back.
+    let stored: Vec<String> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..8)
+            .map(|i| {
+                let dir = dir.clone();
+                let plan = if i % 2 == 0 {
+                    first.clone()
+                } else {
+                    again.clone()
+                };
+                s.spawn(move || CheckpointDir::new(&dir).job_plan(&plan).unwrap().id())
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    assert!(stored.iter().all(|id| *id == stored[0]), "{stored:?}");
+    let (kept, other) = if stored[0] == first.id() {
+        (first, again)
+    } else {
+        (again, first)
+    };
+    let maps: MemoryStore<u32> = MemoryStore::new();
+    let checkpoints = CheckpointDir::new(&dir);
+    let to_new = |o: Plain| Salted {
+        id: o.id,
+        name: o.name,
+    };
+    let to_old = |n: Salted| Plain {
+        id: n.id,
+        name: n.name,
+    };
+    let m = Migration::new(other.clone(), to_new, to_old).unwrap();
+    let e = m
+        .copy(&maps)
+        .checkpoints(&checkpoints)
+        .resume()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains(&kept.id()) && e.contains(&other.id()), "{e}");
+    let m = Migration::new(checkpoints.job_plan(&other).unwrap(), to_new, to_old).unwrap();
+    let (_, progress) = m.copy(&maps).checkpoints(&checkpoints).resume().unwrap();
+    assert!(progress.is_done());
+    assert_eq!(Progress::new(&m.plan).units.len(), 2);
+}

@@ -26,7 +26,7 @@ fn bucket_starts(buckets: usize, regions: usize) -> Result<Vec<usize>, SplitErro
     }
     if regions > buckets {
         return Err(SplitError::NeedsSample(
-            "more regions than salt buckets would split inside a bucket; split at most one region per bucket or use splits::from_sample",
+            "more regions than salt buckets would split inside a bucket; split at most one region per bucket",
         ));
     }
     Ok((1..regions)
@@ -90,18 +90,33 @@ pub(crate) fn for_layout(
                 None => {
                     let width = len.min(8);
                     if regions as u128 > 1u128 << (8 * width) {
-                        return Err(SplitError::TooManySplits { n: regions, range: (1u128 << (8 * width)).to_string() });
+                        return Err(SplitError::TooManySplits {
+                            n: regions,
+                            range: (1u128 << (8 * width)).to_string(),
+                        });
                     }
-                    Ok(uniform(regions)?.into_iter().map(|p| p[..width].to_vec()).collect())
+                    Ok(uniform(regions)?
+                        .into_iter()
+                        .map(|p| p[..width].to_vec())
+                        .collect())
                 }
                 Some(_) => {
                     let width = (2 * len).min(8);
                     let space = 1u64 << (4 * width);
                     if regions as u64 > space {
-                        return Err(SplitError::TooManySplits { n: regions, range: space.to_string() });
+                        return Err(SplitError::TooManySplits {
+                            n: regions,
+                            range: space.to_string(),
+                        });
                     }
                     Ok((1..regions as u64)
-                        .map(|i| format!("{:0width$X}", (u128::from(space) * u128::from(i) / regions as u128)).into_bytes())
+                        .map(|i| {
+                            format!(
+                                "{:0width$X}",
+                                (u128::from(space) * u128::from(i) / regions as u128)
+                            )
+                            .into_bytes()
+                        })
                         .collect())
                 }
             }
@@ -117,12 +132,13 @@ pub(crate) fn for_layout(
                 let digits_max = u128::from(radix)
                     .checked_pow(width as u32)
                     .map_or(u128::MAX, |p| p - 1);
-                let last = Big::from_be_bytes(&digits_max.min(type_max).to_be_bytes()).to_string_radix(radix);
+                let last = Big::from_be_bytes(&digits_max.min(type_max).to_be_bytes())
+                    .to_string_radix(radix);
                 s.set_last_row(&format!("{last:0>width$}"))?;
                 s.split(regions)
             }
             None => Err(SplitError::NeedsSample(
-                "an unsalted key's leading field does not say how keys spread; use splits::from_sample with real keys",
+                "an unsalted key's leading field does not say how keys spread",
             )),
         },
     }

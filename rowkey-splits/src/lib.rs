@@ -110,7 +110,9 @@ impl fmt::Display for SplitError {
             SplitError::Empty => f.write_str(
                 "nothing to split: at least one region and a non-empty range are needed",
             ),
-            SplitError::NeedsSample(why) => f.write_str(why),
+            SplitError::NeedsSample(why) => {
+                write!(f, "{why}; use splits::from_sample with real keys")
+            }
         }
     }
 }

@@ -125,6 +125,16 @@ impl Pool {
         }
     }
 
+    /// A pool of the same endpoint and settings, without connections: a store's own, whose
+    /// connections its runtime opens and drives.
+    pub(crate) fn fresh(&self) -> Self {
+        Pool {
+            endpoint: self.endpoint.clone(),
+            per_connection: self.per_connection,
+            connections: Mutex::new(Vec::new()),
+        }
+    }
+
     /// A place on a connection with room, opening one (lazily: it connects on first use) when
     /// every connection is full. Never waits: a merge holds its streams until it is done.
     pub(crate) fn lease(self: &Arc<Self>) -> Lease {

@@ -52,6 +52,8 @@ struct Inner {
 /// The client could not be set up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ConnectError {
+    /// An emulator's address without a port (`localhost`): it would go to port 80.
+    NoPort(String),
     /// `BIGTABLE_EMULATOR_HOST` is not set.
     NoEmulatorHost,
     /// The address is not a valid URI.
@@ -66,6 +68,11 @@ impl fmt::Display for ConnectError {
                  127.0.0.1:8086)",
             ),
             ConnectError::BadAddress(a) => write!(f, "not an address of a Bigtable server: {a}"),
+            ConnectError::NoPort(a) => write!(
+                f,
+                "{a:?} has no port: the emulator's address is host:port (such as \
+                 127.0.0.1:8086, as `gcloud beta emulators bigtable env-init` prints it)"
+            ),
         }
     }
 }
@@ -113,6 +120,20 @@ impl Client {
         Table {
             client: self.clone(),
             name: name.into(),
+        }
+    }
+
+    /// The same client on connections of its own (opened on first use, by the runtime that
+    /// first uses them): a store on its own runtime never waits on a connection that a busy
+    /// runtime of yours drives.
+    pub(crate) fn detached(&self) -> Client {
+        Client {
+            inner: Arc::new(Inner {
+                pool: Arc::new(self.inner.pool.fresh()),
+                retry: self.inner.retry,
+                hook: self.inner.hook.clone(),
+                app_profile_id: self.inner.app_profile_id.clone(),
+            }),
         }
     }
 
@@ -193,6 +214,11 @@ fn encode_param(v: &str) -> String {
 impl ClientBuilder {
     /// The emulator at `host` (`host:port`, plain HTTP/2).
     pub fn emulator(host: &str) -> Result<ClientBuilder, ConnectError> {
+        // `localhost` alone would go to port 80; the emulator has no default port.
+        let port = host.rsplit_once(':').map(|(h, p)| (h, p.parse::<u16>()));
+        if !matches!(port, Some((h, Ok(_))) if !h.is_empty() && !h.ends_with(':')) {
+            return Err(ConnectError::NoPort(host.to_string()));
+        }
         let endpoint = Endpoint::from_shared(format!("http://{host}"))
             .map_err(|_| ConnectError::BadAddress(host.to_string()))?;
         Ok(Client::builder(endpoint))
@@ -235,6 +261,19 @@ impl ClientBuilder {
     }
 }
 
+/// The answers of a `MutateRows` request, holding its place on the connection.
+pub(crate) struct MutateAnswers {
+    answers: tonic::Streaming<data::MutateRowsResponse>,
+    _lease: super::channel::Lease,
+}
+
+impl MutateAnswers {
+    /// The next answer: `None` at the end.
+    pub(crate) async fn next(&mut self) -> Option<Result<data::MutateRowsResponse, Status>> {
+        self.answers.message().await.transpose()
+    }
+}
+
 /// One table of a [`Client`].
 #[derive(Debug, Clone)]
 pub struct Table {
@@ -251,6 +290,14 @@ impl Table {
     /// Its client.
     pub fn client(&self) -> &Client {
         &self.client
+    }
+
+    /// The same table through [`Client::detached`].
+    pub(crate) fn detached(&self) -> Table {
+        Table {
+            client: self.client.detached(),
+            name: self.name.clone(),
+        }
     }
 
     /// Applies `mutations` to row `key` atomically (`MutateRow`).
@@ -307,6 +354,29 @@ impl Table {
             }
         }
         Ok(())
+    }
+
+    /// A `MutateRows` request's answers, as they come (with the lease of the stream's place
+    /// on its connection, held until the answers are read).
+    pub(crate) async fn mutate_rows_stream(
+        &self,
+        entries: Vec<data::mutate_rows_request::Entry>,
+    ) -> Result<MutateAnswers, Status> {
+        let (mut client, lease) = self.client.lease();
+        let request = data::MutateRowsRequest {
+            table_name: self.name.clone(),
+            app_profile_id: self.client.app_profile_id().to_string(),
+            entries,
+            ..data::MutateRowsRequest::default()
+        };
+        let answers = client
+            .mutate_rows(self.client.request(&self.name, request))
+            .await?
+            .into_inner();
+        Ok(MutateAnswers {
+            answers,
+            _lease: lease,
+        })
     }
 
     /// `CheckAndMutateRow`: `true_mutations` when `predicate` matches a cell of row `key`

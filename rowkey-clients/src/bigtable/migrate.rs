@@ -16,8 +16,13 @@
 //! transient error are sent again with the client's [`RetryPolicy`](super::RetryPolicy): each
 //! is idempotent (a retried copy write may count a row it wrote as present).
 //!
-//! The [`MoveStore`] and [`Checkpoints`] methods block: call them from threads (the copy's
-//! workers, your writers), not from async tasks. They run on a runtime of the store's own.
+//! The [`MoveStore`] and [`Checkpoints`] methods block the calling thread until Bigtable
+//! answers, as `rowkey::migrate`'s sync traits require (the copy's workers are threads). They
+//! are safe to call from async code, `#[tokio::main]` included, and the store is safe to drop
+//! there: each request runs on a small runtime of the store's own, over connections of its
+//! own, and the calling thread only waits for the answer (it never starts or drops a runtime).
+//! From an async task, prefer `tokio::task::spawn_blocking` around a batch of calls, so that
+//! the task's worker thread is not held while Bigtable answers.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -31,6 +36,7 @@ use rowkey_migrate::{
 use rowkey_runtime::ScanRange;
 use tonic::Status;
 
+use super::background::Background;
 use super::client::Table;
 use super::read::ReadError;
 use super::retry::is_transient;
@@ -39,13 +45,17 @@ use super::rows::{Cell, Row};
 /// The qualifier of a tombstone's cell, in the tombstone family.
 pub const TOMBSTONE: &[u8] = b"rowkey.tombstone";
 
-/// Why a request of a move failed.
+/// Why a request of a move failed, or a move could not be set up.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum MoveError {
     /// A read.
     Read(ReadError),
     /// A write, after the retry policy's attempts.
     Write(Status),
+    /// The old and the new table are one table: the copy would write the new key's rows among
+    /// the old ones.
+    SameTable(String),
 }
 
 impl fmt::Display for MoveError {
@@ -53,6 +63,11 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Read(e) => write!(f, "{e}"),
             MoveError::Write(s) => write!(f, "a write failed: {} ({:?})", s.message(), s.code()),
+            MoveError::SameTable(t) => write!(
+                f,
+                "the old and the new table are both {t}: a move writes the new key's rows into \
+                 a table of their own (create it, pre-split, with the tombstone family)"
+            ),
         }
     }
 }
@@ -71,15 +86,18 @@ impl std::error::Error for MoveError {}
 /// let tables = MoveTables::new(
 ///     client.table("projects/p/instances/i/tables/metrics"),
 ///     client.table("projects/p/instances/i/tables/metrics_64"),
-/// );
+/// )
+/// .unwrap();
 /// ```
+///
+/// Its methods block (see the module's notes): safe in async code, best in `spawn_blocking`.
 #[derive(Clone)]
 pub struct MoveTables {
     old: Table,
     new: Table,
     family: String,
     in_flight: usize,
-    rt: Arc<tokio::runtime::Runtime>,
+    rt: Arc<Background>,
 }
 
 impl fmt::Debug for MoveTables {
@@ -94,21 +112,18 @@ impl fmt::Debug for MoveTables {
 
 impl MoveTables {
     /// The move from `old` to `new`; tombstones in family `f` (see
-    /// [`tombstone_family`](Self::tombstone_family)).
-    pub fn new(old: Table, new: Table) -> Self {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .thread_name("rowkey-move")
-            .enable_all()
-            .build()
-            .expect("a tokio runtime for the store's requests");
-        MoveTables {
-            old,
-            new,
+    /// [`tombstone_family`](Self::tombstone_family)). Refused when both are one table.
+    pub fn new(old: Table, new: Table) -> Result<Self, MoveError> {
+        if old.name() == new.name() {
+            return Err(MoveError::SameTable(old.name().to_string()));
+        }
+        Ok(MoveTables {
+            old: old.detached(),
+            new: new.detached(),
             family: "f".into(),
             in_flight: 16,
-            rt: Arc::new(rt),
-        }
+            rt: Arc::new(Background::new("rowkey-move")),
+        })
     }
 
     /// The column family of the new table that holds tombstones (it must exist).
@@ -137,8 +152,9 @@ impl MoveTables {
     /// tombstone family), sharing this store's runtime.
     pub fn checkpoints(&self, table: Table) -> CheckpointTable {
         CheckpointTable {
-            table,
+            table: table.detached(),
             family: self.family.clone(),
+            job: self.new.name().to_string(),
             rt: Arc::clone(&self.rt),
         }
     }
@@ -158,6 +174,24 @@ impl MoveTables {
             labels: Vec::new(),
             value: Vec::new(),
         })
+    }
+
+    /// A write's error; a missing tombstone family is named as such.
+    fn write_error(&self, s: Status) -> MoveError {
+        let about_family = s.message().to_lowercase().contains("family");
+        if about_family && s.message().contains(&self.family) {
+            return MoveError::Write(Status::new(
+                s.code(),
+                format!(
+                    "{} (the move's tombstone family: create family {:?} in {}, or name another \
+                     with MoveTables::tombstone_family)",
+                    s.message(),
+                    self.family,
+                    self.new.name()
+                ),
+            ));
+        }
+        MoveError::Write(s)
     }
 
     fn is_tombstone(&self, row: &Row) -> bool {
@@ -235,8 +269,10 @@ impl CopyStore for MoveTables {
     }
 
     fn write_absent(&self, rows: Rows<Vec<Cell>>) -> Result<usize, MoveError> {
-        let new = &self.new;
-        self.rt.block_on(async {
+        let new = self.new.clone();
+        let in_flight = self.in_flight;
+        self.rt.run(async move {
+            let new = &new;
             let results: Vec<Result<bool, Status>> = stream::iter(rows)
                 .map(|(key, cells)| async move {
                     let mutations: Vec<data::Mutation> = cells.iter().map(set_cell).collect();
@@ -245,7 +281,7 @@ impl CopyStore for MoveTables {
                     })
                     .await
                 })
-                .buffer_unordered(self.in_flight)
+                .buffer_unordered(in_flight)
                 .collect()
                 .await;
             let mut written = 0;
@@ -269,12 +305,13 @@ impl MoveStore for MoveTables {
             Op::Delete(k) => (k, vec![delete_row()]),
             Op::Tombstone(k) => (k, vec![delete_row(), self.tombstone()]),
         };
-        let table = self.table(side);
+        let table = self.table(side).clone();
+        let key = key.clone();
         self.rt
-            .block_on(retried(table, || {
-                table.mutate_row(key.clone(), mutations.clone())
-            }))
-            .map_err(MoveError::Write)
+            .run(async move {
+                retried(&table, || table.mutate_row(key.clone(), mutations.clone())).await
+            })
+            .map_err(|s| self.write_error(s))
     }
 
     fn scan(
@@ -283,10 +320,17 @@ impl MoveStore for MoveTables {
         range: &ScanRange,
         limit: usize,
     ) -> Result<Rows<Option<Vec<Cell>>>, MoveError> {
-        let table = self.table(side);
+        let table = self.table(side).clone();
+        let range = range.clone();
         let rows: Vec<Row> = self
             .rt
-            .block_on(table.read_range(range).limit(limit.max(1)).try_collect())
+            .run(async move {
+                table
+                    .read_range(&range)
+                    .limit(limit.max(1))
+                    .try_collect()
+                    .await
+            })
             .map_err(MoveError::Read)?;
         Ok(rows
             .into_iter()
@@ -313,17 +357,21 @@ impl MoveStore for MoveTables {
                 },
             )),
         };
-        let new = &self.new;
+        let new = self.new.clone();
+        let key = key.to_vec();
         self.rt
-            .block_on(retried(new, || {
-                new.check_and_mutate_row(
-                    key.to_vec(),
-                    Some(predicate.clone()),
-                    vec![delete_row()],
-                    Vec::new(),
-                )
-            }))
-            .map_err(MoveError::Write)
+            .run(async move {
+                retried(&new, || {
+                    new.check_and_mutate_row(
+                        key.clone(),
+                        Some(predicate.clone()),
+                        vec![delete_row()],
+                        Vec::new(),
+                    )
+                })
+                .await
+            })
+            .map_err(|s| self.write_error(s))
     }
 
     fn value_bytes(value: &Vec<Cell>) -> Cow<'_, [u8]> {
@@ -339,7 +387,9 @@ impl MoveStore for MoveTables {
 pub struct CheckpointTable {
     table: Table,
     family: String,
-    rt: Arc<tokio::runtime::Runtime>,
+    /// The move's new table: the job the stored plan belongs to.
+    job: String,
+    rt: Arc<Background>,
 }
 
 impl fmt::Debug for CheckpointTable {
@@ -363,22 +413,65 @@ impl CheckpointTable {
             labels: Vec::new(),
             value: value.into_bytes(),
         });
-        let table = &self.table;
+        let table = self.table.clone();
+        let row = row.to_vec();
         self.rt
-            .block_on(retried(table, || {
-                table.mutate_row(row.to_vec(), vec![mutation.clone()])
-            }))
-            .map_err(|s| CheckpointError(format!("saving to {}: {}", table.name(), s.message())))
+            .run(async move {
+                retried(&table, || {
+                    table.mutate_row(row.clone(), vec![mutation.clone()])
+                })
+                .await
+            })
+            .map_err(|s| {
+                CheckpointError(format!("saving to {}: {}", self.table.name(), s.message()))
+            })
     }
 }
 
 impl Checkpoints for CheckpointTable {
+    /// The job's plan in row `rowkey-migration/job/<new table>/plan`, stored by the first
+    /// worker with a `CheckAndMutateRow` that writes only when the row has no cell.
+    fn job_plan(&self, plan: &Plan) -> Result<Plan, CheckpointError> {
+        let row = format!("rowkey-migration/job/{}/plan", self.job).into_bytes();
+        let mutation = set_cell(&Cell {
+            family: self.family.clone(),
+            qualifier: b"plan".to_vec(),
+            timestamp_micros: 0,
+            labels: Vec::new(),
+            value: plan.to_text().into_bytes(),
+        });
+        let (table, family) = (self.table.clone(), self.family.clone());
+        let stored = self.rt.run(async move {
+            retried(&table, || {
+                table.check_and_mutate_row(row.clone(), None, Vec::new(), vec![mutation.clone()])
+            })
+            .await?;
+            let rows: Vec<Row> = table
+                .read_range(&ScanRange::row(&row))
+                .try_collect()
+                .await
+                .map_err(|e| Status::unavailable(e.to_string()))?;
+            Ok::<_, Status>(
+                rows.first()
+                    .and_then(|r| r.value(&family, b"plan"))
+                    .map(<[u8]>::to_vec),
+            )
+        });
+        let name = self.table.name();
+        let text = stored
+            .map_err(|s| CheckpointError(format!("the job's plan in {name}: {}", s.message())))?
+            .ok_or_else(|| CheckpointError(format!("the job's plan in {name}: not stored")))?;
+        Plan::parse(&String::from_utf8_lossy(&text))
+            .map_err(|e| CheckpointError(format!("the job's plan in {name}: {e}")))
+    }
+
     fn load(&self, plan: &Plan) -> Result<Progress, CheckpointError> {
         let prefix = Self::prefix(plan);
         let units = ScanRange::prefix(&[&prefix[..], b"unit/"].concat());
+        let table = self.table.clone();
         let rows: Vec<Row> = self
             .rt
-            .block_on(self.table.read_range(&units).try_collect())
+            .run(async move { table.read_range(&units).try_collect().await })
             .map_err(|e| CheckpointError(format!("reading {}: {e}", self.table.name())))?;
         let mut text = String::new();
         for row in rows {

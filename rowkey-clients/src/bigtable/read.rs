@@ -441,7 +441,8 @@ impl RangeRead {
             app_profile_id: self.table.client().app_profile_id().to_string(),
             rows: Some(rows),
             filter: self.filter.clone(),
-            rows_limit: self.left.map_or(0, |n| n as i64),
+            // (0 is no limit: so is a limit past i64::MAX, which `as` would make negative.)
+            rows_limit: self.left.map_or(0, |n| i64::try_from(n).unwrap_or(0)),
             reversed: self.reversed,
             ..data::ReadRowsRequest::default()
         };

@@ -33,7 +33,7 @@ impl Bigtable {
             )
         });
         let client = Client::emulator(&emulator.addr.to_string()).unwrap();
-        let store = MoveTables::new(client.table(old), client.table(new));
+        let store = MoveTables::new(client.table(old), client.table(new)).unwrap();
         Bigtable { store, rt }
     }
 

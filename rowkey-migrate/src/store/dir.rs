@@ -7,8 +7,9 @@ use crate::checkpoint::{Checkpoint, Progress};
 use crate::error::CheckpointError;
 use crate::plan::Plan;
 
-/// Checkpoints as files in a directory every worker mounts: `<dir>/<plan id>/plan.txt`, and
-/// one file per unit, `unit-<n>`, holding its checkpoint line. A save writes a temporary file
+/// Checkpoints as files in a directory every worker mounts (one directory per job):
+/// `<dir>/plan.txt`, the job's plan (see [`Checkpoints::job_plan`]), `<dir>/<plan id>/plan.txt`,
+/// and one file per unit, `unit-<n>`, holding its checkpoint line. A save writes a temporary file
 /// and renames it over the unit's, so a reader (or a process killed mid-save) never sees half a
 /// line.
 ///
@@ -71,6 +72,27 @@ impl Checkpoints for CheckpointDir {
             }
         }
         Progress::parse(&text, plan).map_err(|e| CheckpointError(format!("{}: {e}", dir.display())))
+    }
+
+    /// The job's plan in `<dir>/plan.txt`, stored by the first caller (a file linked into
+    /// place, which fails when one is there).
+    fn job_plan(&self, plan: &Plan) -> Result<Plan, CheckpointError> {
+        let path = self.dir.join("plan.txt");
+        if !path.exists() {
+            std::fs::create_dir_all(&self.dir).map_err(|e| io("creating", &self.dir, e))?;
+            let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+            std::fs::write(&tmp, plan.to_text()).map_err(|e| io("writing", &tmp, e))?;
+            // A hard link fails when the name exists: of two workers, one plan stays.
+            let linked = std::fs::hard_link(&tmp, &path);
+            let _ = std::fs::remove_file(&tmp);
+            match linked {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(io("storing the plan as", &path, e)),
+            }
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| io("reading", &path, e))?;
+        Plan::parse(&text).map_err(|e| CheckpointError(format!("{}: {e}", path.display())))
     }
 
     fn save(&self, plan: &Plan, checkpoint: &Checkpoint) -> Result<(), CheckpointError> {

@@ -90,6 +90,17 @@ pub trait Checkpoints: Sync {
     fn load(&self, plan: &Plan) -> Result<Progress, CheckpointError>;
     /// Saves one unit's checkpoint for `plan`.
     fn save(&self, plan: &Plan, checkpoint: &Checkpoint) -> Result<(), CheckpointError>;
+    /// The job's plan: stores `plan` when none is stored yet (atomically: of workers starting
+    /// together, one stores its plan and every one gets it back), and returns the plan stored.
+    /// A worker makes its migration from the plan this returns; a run whose plan is not it
+    /// is refused by [`CopyRun::resume`](super::CopyRun::resume), since a plan made again
+    /// (from a fresh `SampleRowKeys`, say) names other units and would start the copy over.
+    ///
+    /// The default stores nothing and returns `plan`: a store of checkpoints that cannot keep a
+    /// plan cannot tell two plans apart.
+    fn job_plan(&self, plan: &Plan) -> Result<Plan, CheckpointError> {
+        Ok(plan.clone())
+    }
 }
 
 /// Rows per read of the drivers' scans.

@@ -1,0 +1,118 @@
+//! A salted Bigtable table of a million rows, as a user writes it from `#[tokio::main]`: the
+//! table created pre-split at the key's bucket boundaries, every row written with
+//! `Table::put_rows` (chunked, failed entries retried), then a day read back merged from its 16
+//! buckets in logical order and one device's day read as one range each bucket; both checked
+//! against the rows written. No protobuf type and no crate beyond rowkey's in the program.
+//!
+//! ```sh
+//! BIGTABLE_EMULATOR_HOST=127.0.0.1:8086 \
+//!     cargo run --release -p rowkey-clients --features bigtable-admin --example salted_table_bigtable
+//! ```
+//!
+//! `main` is the program (at most a screen, 50 lines as rustfmt lays it out, which its test
+//! counts).
+
+use std::time::Instant;
+
+use futures::TryStreamExt;
+use rowkey::RowKey;
+use rowkey_clients::bigtable::admin::Admin;
+use rowkey_clients::bigtable::{Cell, Client, Row};
+
+/// A reading of a device: salted by device, so that a day's writes spread over 16 buckets.
+#[derive(RowKey, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[salt(md5, buckets = 16, of = "device")]
+struct Reading {
+    day: u32,
+    device: u32,
+    ts: u32,
+}
+
+const INSTANCE: &str = "projects/p/instances/i";
+const DAYS: u32 = 10;
+const DEVICES: u32 = 1_000;
+const PER_DAY: u32 = 100;
+
+// The program.
+#[tokio::main]
+pub async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let (client, admin) = (Client::from_env()?, Admin::from_env()?);
+    let splits = Reading::split_points(16)?;
+    let table = client.table(
+        admin
+            .create_table(INSTANCE, "readings", &["f"], &splits)
+            .await?,
+    );
+    let started = Instant::now();
+    let cells = |r: &Reading| [Cell::new("f", "v", r.ts.to_string())];
+    let rows = (0..DAYS)
+        .flat_map(day)
+        .map(|r| (r.encode().unwrap(), cells(&r)));
+    let written = table.put_rows(rows).await?;
+    println!("wrote {written} rows in {:.1?}", started.elapsed());
+    assert_eq!(written, (DAYS * DEVICES * PER_DAY) as usize);
+    // A day, merged from the 16 buckets in (device, ts) order.
+    let started = Instant::now();
+    let rows: Vec<Row> = table
+        .read(&Reading::scan().day(3).plan()?)
+        .try_collect()
+        .await?;
+    let took = started.elapsed();
+    let keys: Vec<Reading> = rows
+        .iter()
+        .map(|r| Reading::decode(&r.key))
+        .collect::<Result<_, _>>()?;
+    assert_eq!(
+        keys,
+        day(3).collect::<Vec<_>>(),
+        "every row of the day once, in order"
+    );
+    println!("read day 3: {} rows merged in {took:.1?}", rows.len());
+    // One device's day: one range, in its bucket.
+    let one = Reading::scan().day(3).device(42).plan()?;
+    let rows: Vec<Row> = table.read(&one).try_collect().await?;
+    let ts: Vec<u32> = rows
+        .iter()
+        .map(|r| Ok(Reading::decode(&r.key)?.ts))
+        .collect::<Result<_, rowkey::DecodeError>>()?;
+    assert_eq!(ts, Vec::from_iter(0..PER_DAY));
+    assert_eq!(rows[7].value("f", b"v"), Some(&b"7"[..]));
+    println!(
+        "device 42, day 3: {} rows in {} range",
+        rows.len(),
+        one.ranges().len()
+    );
+    Ok(())
+}
+// The program ends here.
+
+/// The readings of day `day`, in logical order: every device's, by time.
+fn day(day: u32) -> impl Iterator<Item = Reading> {
+    (0..DEVICES).flat_map(move |device| (0..PER_DAY).map(move |ts| Reading { day, device, ts }))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_program_is_a_screen() {
+        let program: Vec<&str> = include_str!("salted_table_bigtable.rs")
+            .lines()
+            .skip_while(|l| *l != "// The program.")
+            .skip(1)
+            .take_while(|l| *l != "// The program ends here.")
+            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
+            .collect();
+        assert!(program.len() <= 50, "{} lines", program.len());
+    }
+
+    /// The program, at its million rows, on an emulator of its own.
+    #[test]
+    fn writes_and_reads_a_million_rows() {
+        let Some(emulator) = rowkey_testkit::bigtable::Emulator::start() else {
+            return;
+        };
+        // The only test of this binary that reads the variable.
+        std::env::set_var("BIGTABLE_EMULATOR_HOST", emulator.addr.to_string());
+        super::main().expect("the program");
+    }
+}
