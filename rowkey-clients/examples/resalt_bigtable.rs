@@ -1,8 +1,9 @@
-//! Re-salting a live Bigtable table from 16 to 64 buckets, as a user writes it: the plan, the new
-//! table pre-split, writers inserting, updating and deleting throughout, the copy killed and
-//! resumed from the checkpoints it keeps in a table, verification, the cut-over and the purge of
-//! tombstones; then every row of the new table checked against what the writers know they
-//! wrote.
+//! Re-salting a live Bigtable table from 16 to 64 buckets, as a user writes it from
+//! `#[tokio::main]`: the table written with `Table::put_rows`, the plan, the new table
+//! pre-split, writers inserting, updating and deleting throughout, the copy killed and resumed
+//! from the checkpoints it keeps in a table, a mid-move read (`Migration::read`) checked
+//! against the writers, verification, the cut-over and the purge of tombstones; then every row
+//! of the new table checked against what the writers know they wrote.
 //!
 //! ```sh
 //! BIGTABLE_EMULATOR_HOST=127.0.0.1:8086 \
@@ -40,20 +41,21 @@ struct New {
 const INSTANCE: &str = "projects/demo/instances/demo";
 
 // The program.
-pub fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let client = Client::from_env()?;
-    let admin = Admin::from_env()?;
-    let rt = tokio::runtime::Runtime::new()?;
-    let old = existing::table(&client, &admin, &rt)?;
+#[tokio::main]
+pub async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let (client, admin) = (Client::from_env()?, Admin::from_env()?);
+    let old = existing::table(&client, &admin).await?;
     // Start: the plan (a unit per old bucket), the new table pre-split, a checkpoint table.
-    let plan = Plan::for_layout::<Old, New>(16)?;
-    let new =
-        rt.block_on(admin.create_table(INSTANCE, "metrics_64", &["f"], &New::split_points(64)?))?;
-    let saves = rt.block_on(admin.create_table(INSTANCE, "metrics_64_checkpoints", &["f"], &[]))?;
+    let new = admin
+        .create_table(INSTANCE, "metrics_64", &["f"], &New::split_points(64)?)
+        .await?;
+    let saves = admin
+        .create_table(INSTANCE, "metrics_64_checkpoints", &["f"], &[])
+        .await?;
     let tables = MoveTables::new(client.table(old), client.table(new.clone()))?;
     let checkpoints = tables.checkpoints(client.table(saves));
     let m = Migration::new(
-        plan,
+        Plan::for_layout::<Old, New>(16)?,
         |Old { metric, ts, host }| New { metric, ts, host },
         |New { metric, ts, host }| Old { metric, ts, host },
     )?;
@@ -67,6 +69,8 @@ pub fn main() -> Result<(), Box<dyn std::error::Error>> {
         let crash = |_: &Checkpoint| kill.store(saved.fetch_add(1, Relaxed) >= 40, Relaxed);
         let copy = || m.copy(&tables).workers(4).checkpoints(&checkpoints);
         let (first, _) = copy().on_checkpoint(&crash).stop(&kill).resume()?;
+        // Mid-move (writers paused), the "cpu" rows of both tables are what they wrote.
+        writers.check_read(&phase, &m, &tables, "cpu")?;
         // ... and resumed from the checkpoint table, as a new process would.
         let (rest, progress) = copy().resume()?;
         println!("copied {} rows, then {} more", first.read, rest.read);
@@ -80,7 +84,7 @@ pub fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{} tombstones purged", m.purge_tombstones(&tables)?);
         Ok(())
     })?;
-    writers.check(&client.table(new), &rt)
+    writers.check(&client.table(new)).await
 }
 // The program ends here.
 
@@ -189,14 +193,47 @@ mod writers {
             phase.set(next);
         }
 
+        /// `Migration::read` of one metric mid-move gives the rows the writers know, in the new
+        /// key's order, each once.
+        pub fn check_read(
+            &self,
+            phase: &PhaseSwitch,
+            m: &Migration<Old, New>,
+            tables: &MoveTables,
+            metric: &str,
+        ) -> Result<(), Box<dyn std::error::Error>> {
+            self.pause(phase, Phase::Copy);
+            let old_plan = Old::scan().metric(metric.to_string()).plan()?;
+            let new_plan = New::scan().metric(metric.to_string()).plan()?;
+            let rows = m.read(tables, Phase::Copy, &old_plan, &new_plan)?;
+            let got: Vec<(Logical, Vec<u8>)> = rows
+                .iter()
+                .map(|(k, cells)| {
+                    let k = New::decode(k).expect("a New key");
+                    ((k.metric, k.ts, k.host), cells[0].value.clone())
+                })
+                .collect();
+            let truth = self.truth.lock().unwrap();
+            let want: Vec<(Logical, Vec<u8>)> = truth
+                .iter()
+                .filter(|(k, _)| k.0 == metric)
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            assert!(
+                got == want,
+                "the mid-move read differs from what the writers wrote"
+            );
+            println!(
+                "mid-move: {} {metric} rows read from both tables, each once",
+                got.len()
+            );
+            Ok(())
+        }
+
         /// The new table holds exactly the rows the writers know: every logical row once,
         /// with its last value, no tombstone left.
-        pub fn check(
-            &self,
-            new: &Table,
-            rt: &tokio::runtime::Runtime,
-        ) -> Result<(), Box<dyn std::error::Error>> {
-            let rows: Vec<Row> = rt.block_on(new.read(&New::full_scan()).try_collect())?;
+        pub async fn check(&self, new: &Table) -> Result<(), Box<dyn std::error::Error>> {
+            let rows: Vec<Row> = new.read(&New::full_scan()).try_collect().await?;
             let got: BTreeMap<Logical, Vec<u8>> = rows
                 .iter()
                 .map(|r| {
@@ -245,18 +282,19 @@ mod existing {
     }
 
     /// Creates table `metrics` and writes the rows; returns its name.
-    pub fn table(
+    pub async fn table(
         client: &Client,
         admin: &Admin,
-        rt: &tokio::runtime::Runtime,
     ) -> Result<String, Box<dyn std::error::Error>> {
-        let name =
-            rt.block_on(admin.create_table(INSTANCE, "metrics", &["f"], &Old::split_points(16)?))?;
+        let splits = Old::split_points(16)?;
+        let name = admin
+            .create_table(INSTANCE, "metrics", &["f"], &splits)
+            .await?;
         let rows = (0..ROWS).map(|i| {
             let (key, value) = row(i);
             (key.encode().unwrap(), [Cell::new("f", "v", value)])
         });
-        rt.block_on(client.table(name.clone()).put_rows(rows))?;
+        client.table(name.clone()).put_rows(rows).await?;
         Ok(name)
     }
 }
@@ -267,6 +305,7 @@ mod existing {
 mod tests {
     #[test]
     fn the_resalt_program_is_at_most_40_lines() {
+        // (`#[tokio::main]` and `pub async fn main()` count.)
         let source = include_str!("resalt_bigtable.rs");
         let program: Vec<&str> = source
             .lines()
@@ -278,7 +317,7 @@ mod tests {
         assert!(
             program
                 .first()
-                .is_some_and(|l| l.starts_with("pub fn main()")),
+                .is_some_and(|l| l.starts_with("#[tokio::main]")),
             "{program:?}"
         );
         assert!(

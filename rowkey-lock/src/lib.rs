@@ -45,7 +45,9 @@ mod rules;
 pub mod samples;
 
 pub use check::{Checked, Keys, Lock};
-pub use file::{goldens_of, Entry, Golden, LockFile, LockFileError, HEADER};
+pub use file::{
+    goldens_of, Entry, Golden, LockFile, LockFileError, GOLDENS, GOLDEN_BUCKETS, HEADER,
+};
 pub use judge::{
     judge, judge_in, judge_logical, unsalted, values_text, Break, Finding, Guarantee, Sample,
     Status, Verdict, Witness, RANDOM_KEYS,

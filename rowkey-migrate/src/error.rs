@@ -95,6 +95,8 @@ pub enum StoreError<E> {
     Encode(EncodeError),
     /// The store's error.
     Store(E),
+    /// A row of the old table that has no new key (a mid-move read).
+    Row(crate::row::RowError),
 }
 
 impl<E: core::fmt::Display> core::fmt::Display for StoreError<E> {
@@ -102,6 +104,7 @@ impl<E: core::fmt::Display> core::fmt::Display for StoreError<E> {
         match self {
             StoreError::Encode(e) => write!(f, "the row does not encode: {e}"),
             StoreError::Store(e) => write!(f, "the store: {e}"),
+            StoreError::Row(e) => write!(f, "{e}"),
         }
     }
 }

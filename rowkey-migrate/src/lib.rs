@@ -77,6 +77,7 @@ mod job;
 mod migration;
 mod plan;
 mod protocol;
+mod read;
 mod row;
 mod store;
 mod task;

@@ -74,8 +74,8 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
 
     /// A migration whose new key may order the old rows differently (fields reordered, a
     /// `#[desc]` added): refused only when rows would collide. [`merges`](Self::merges) says
-    /// whether a mid-move read may merge the two tables ([`Dual`](super::Dual)); when it may
-    /// not, read the old table alone until the cut-over.
+    /// whether a streaming mid-move read may merge the two tables ([`Dual`](super::Dual));
+    /// [`read`](Self::read) is right either way (it sorts the old rows by their new keys).
     ///
     /// ```
     /// use rowkey::migrate::{MigrateError, Migration, Plan};
