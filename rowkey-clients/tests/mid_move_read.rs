@@ -41,13 +41,16 @@ struct ByDay {
 const USERS: u32 = 60;
 const DAYS: u32 = 20;
 
+/// A query: the old key's plan, the new key's plan, and which rows it holds.
+type Query = (ScanPlan, ScanPlan, Box<dyn Fn(&Old) -> bool>);
+
 /// One move: how to make a migration of it, its queries, and the store's values.
 trait Move {
     type New: RowKey + Copy + core::fmt::Debug + PartialEq;
     fn new(o: Old) -> Self::New;
     fn migration() -> Migration<Old, Self::New>;
     /// `(old plan, new plan, the filter)` of each query.
-    fn queries() -> Vec<(ScanPlan, ScanPlan, Box<dyn Fn(&Old) -> bool>)>;
+    fn queries() -> Vec<Query>;
 }
 
 struct Resalt;
@@ -67,7 +70,7 @@ impl Move for Resalt {
         })
         .unwrap()
     }
-    fn queries() -> Vec<(ScanPlan, ScanPlan, Box<dyn Fn(&Old) -> bool>)> {
+    fn queries() -> Vec<Query> {
         vec![
             (
                 Old::scan().user(7).plan().unwrap(),
@@ -105,7 +108,7 @@ impl Move for Reorder {
         }
         Migration::reordering(plan, Self::new, to_old).unwrap()
     }
-    fn queries() -> Vec<(ScanPlan, ScanPlan, Box<dyn Fn(&Old) -> bool>)> {
+    fn queries() -> Vec<Query> {
         vec![
             (
                 Old::full_scan(),
