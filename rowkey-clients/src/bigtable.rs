@@ -27,6 +27,7 @@
 
 #[cfg(feature = "bigtable-admin")]
 pub mod admin;
+#[cfg(feature = "migrate")]
 mod background;
 mod channel;
 mod client;
@@ -40,7 +41,7 @@ mod write;
 pub use channel::ChannelConfig;
 pub use client::{Client, ClientBuilder, ConnectError, MetadataHook, Table};
 #[cfg(feature = "migrate")]
-pub use migrate::{CheckpointTable, MoveError, MoveTables, TOMBSTONE};
+pub use migrate::{CheckpointTable, MidMoveRows, MoveError, MoveTables, TOMBSTONE};
 pub use read::{Read, ReadError, ReadErrorKind};
 pub use retry::{is_transient, RetryPolicy};
 pub use rows::{Cell, ChunkError, Row};

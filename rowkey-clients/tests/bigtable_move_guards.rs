@@ -233,3 +233,35 @@ fn a_redb_move_within_one_table_is_refused() {
     let e = RedbMove::new(Arc::new(db), "events", "events").unwrap_err();
     assert!(matches!(e, RedbError::SameTable(_)), "{e}");
 }
+
+/// A client shared by runtimes that end (each `#[tokio::test]` has its own): a connection is
+/// only lent to requests of the runtime that drives it, so a read on a later runtime does not
+/// fail on a connection whose runtime is gone.
+#[test]
+fn a_client_outlives_the_runtimes_that_used_it() {
+    use futures::TryStreamExt;
+    let Some(emulator) = Emulator::shared() else {
+        return;
+    };
+    let client = Client::emulator(&emulator.addr.to_string()).unwrap();
+    let name = tokio::runtime::Runtime::new()
+        .unwrap()
+        .block_on(emulator.create_table("shared_client"));
+    let table = client.table(name);
+    for round in 0..3u8 {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let rows: Vec<rowkey_clients::bigtable::Row> = rt.block_on(async {
+            table
+                .put(vec![round], &[Cell::new("f", "v", "x")])
+                .await
+                .unwrap();
+            table
+                .read_range(&ScanRange::all())
+                .try_collect()
+                .await
+                .unwrap()
+        });
+        assert_eq!(rows.len(), usize::from(round) + 1);
+        drop(rt);
+    }
+}

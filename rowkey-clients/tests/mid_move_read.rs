@@ -4,7 +4,7 @@
 //! migration must equal the writers' truth, in the new key's order, each row once. Two moves:
 //! a re-salt (the order kept) and a reorder (the order changed, where a streaming merge would
 //! repeat rows). Run on redb, the in-memory store and, when there is one, Google's Bigtable
-//! emulator.
+//! emulator, where `MoveTables::read` (the same read as a `Stream`) must give the same rows.
 #![cfg(all(feature = "redb", feature = "migrate"))]
 
 use std::collections::BTreeMap;
@@ -46,7 +46,7 @@ type Query = (ScanPlan, ScanPlan, Box<dyn Fn(&Old) -> bool>);
 
 /// One move: how to make a migration of it, its queries, and the store's values.
 trait Move {
-    type New: RowKey + Copy + core::fmt::Debug + PartialEq;
+    type New: RowKey + Copy + core::fmt::Debug + PartialEq + 'static;
     fn new(o: Old) -> Self::New;
     fn migration() -> Migration<Old, Self::New>;
     /// `(old plan, new plan, the filter)` of each query.
@@ -129,6 +129,16 @@ impl Move for Reorder {
 trait Store: MoveStore<Error: core::fmt::Debug> {
     fn value(bytes: &[u8]) -> Self::Value;
     fn bytes(value: &Self::Value) -> Vec<u8>;
+    /// The store's own streaming mid-move read of the query, where it has one.
+    fn stream_read<N: RowKey + 'static>(
+        &self,
+        _m: &Migration<Old, N>,
+        _phase: Phase,
+        _old_plan: &ScanPlan,
+        _new_plan: &ScanPlan,
+    ) -> Option<Vec<(Vec<u8>, Vec<u8>)>> {
+        None
+    }
 }
 
 impl Store for RedbMove {
@@ -156,6 +166,28 @@ impl Store for rowkey_clients::bigtable::MoveTables {
     fn bytes(value: &Vec<rowkey_clients::bigtable::Cell>) -> Vec<u8> {
         value[0].value.clone()
     }
+    /// `MoveTables::read`, the mid-move read as a `Stream`, collected on a runtime.
+    fn stream_read<N: RowKey + 'static>(
+        &self,
+        m: &Migration<Old, N>,
+        phase: Phase,
+        old_plan: &ScanPlan,
+        new_plan: &ScanPlan,
+    ) -> Option<Vec<(Vec<u8>, Vec<u8>)>> {
+        use futures::TryStreamExt;
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let rows: Vec<_> = rt
+            .block_on(self.read(m, phase, old_plan, new_plan).try_collect())
+            .unwrap();
+        Some(
+            rows.into_iter()
+                .map(|(k, cells)| (k, Self::bytes(&cells)))
+                .collect(),
+        )
+    }
 }
 
 /// Every query read through the migration equals the truth, in the new key's order.
@@ -168,11 +200,18 @@ fn check<M: Move, S: Store>(
     let skip = M::New::layout().salt_width;
     let mut reads = 0;
     for (old_plan, new_plan, filter) in M::queries() {
-        let got: Vec<(M::New, Vec<u8>)> = m
+        let rows: Vec<(Vec<u8>, Vec<u8>)> = m
             .read(store, phase, &old_plan, &new_plan)
             .unwrap()
             .into_iter()
-            .map(|(k, v)| (M::New::decode(&k).unwrap(), S::bytes(&v)))
+            .map(|(k, v)| (k, S::bytes(&v)))
+            .collect();
+        if let Some(streamed) = store.stream_read(m, phase, &old_plan, &new_plan) {
+            assert_eq!(streamed, rows, "{phase:?}: the streaming read");
+        }
+        let got: Vec<(M::New, Vec<u8>)> = rows
+            .into_iter()
+            .map(|(k, v)| (M::New::decode(&k).unwrap(), v))
             .collect();
         let mut want: Vec<(Vec<u8>, M::New, Vec<u8>)> = truth
             .iter()

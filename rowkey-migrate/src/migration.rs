@@ -132,6 +132,28 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
         convert_key(old_key, unit, self.to_new)
     }
 
+    /// [`new_key`](Self::new_key) as a function of its own, which a stream may own: the new
+    /// key of an old row's key (its unit named in the error).
+    pub fn converter(&self) -> impl Fn(&[u8]) -> Result<Vec<u8>, RowError> + Send + Sync + 'static
+    where
+        Old: 'static,
+        New: 'static,
+    {
+        let to_new = self.to_new;
+        let starts: Vec<Vec<u8>> = self
+            .plan
+            .units
+            .iter()
+            .map(|u| u.range.start.clone())
+            .collect();
+        move |old_key: &[u8]| {
+            let unit = starts
+                .partition_point(|s| s.as_slice() <= old_key)
+                .saturating_sub(1);
+            convert_key(old_key, unit, to_new)
+        }
+    }
+
     /// The old key of the new table's row `new_key`: where the row lived before the move (its
     /// unit, and the row the old table keeps while the move lasts).
     pub fn old_key(&self, new_key: &[u8]) -> Result<Vec<u8>, ConvertError> {

@@ -47,6 +47,30 @@ impl Background {
     }
 }
 
+impl Background {
+    /// Runs `rows` on the store's runtime, its items forwarded to the stream returned (a
+    /// channel of 64 rows): whatever runtime polls the result, the requests and the
+    /// connections they open live on the store's, which lives as long as the store.
+    pub(crate) fn stream<S>(&self, rows: S) -> impl futures_core::Stream<Item = S::Item> + Send
+    where
+        S: futures_core::Stream + Send + 'static,
+        S::Item: Send + 'static,
+    {
+        use futures_util::StreamExt;
+        let (tx, rx) = tokio::sync::mpsc::channel(64);
+        let rt = self.rt.as_ref().expect("the runtime lives until dropped");
+        rt.spawn(async move {
+            let mut rows = Box::pin(rows);
+            while let Some(row) = rows.next().await {
+                if tx.send(row).await.is_err() {
+                    return; // The reader dropped its stream.
+                }
+            }
+        });
+        futures_util::stream::unfold(rx, |mut rx| async move { rx.recv().await.map(|r| (r, rx)) })
+    }
+}
+
 impl Drop for Background {
     fn drop(&mut self) {
         if let Some(rt) = self.rt.take() {

@@ -106,6 +106,10 @@ pub(crate) struct Pool {
 struct Connection {
     channel: Channel,
     streams: usize,
+    /// The runtime that drives it: a connection is only lent to requests on that runtime, so
+    /// a client shared by several runtimes (each `#[tokio::test]` has its own) never sends on a
+    /// connection whose runtime has ended.
+    runtime: Option<tokio::runtime::Id>,
 }
 
 /// One stream's place on a connection, given back when dropped.
@@ -127,6 +131,7 @@ impl Pool {
 
     /// A pool of the same endpoint and settings, without connections: a store's own, whose
     /// connections its runtime opens and drives.
+    #[cfg(feature = "migrate")]
     pub(crate) fn fresh(&self) -> Self {
         Pool {
             endpoint: self.endpoint.clone(),
@@ -139,15 +144,17 @@ impl Pool {
     /// every connection is full. Never waits: a merge holds its streams until it is done.
     pub(crate) fn lease(self: &Arc<Self>) -> Lease {
         let mut connections = self.connections.lock().unwrap_or_else(|p| p.into_inner());
+        let runtime = tokio::runtime::Handle::try_current().ok().map(|h| h.id());
         let index = match connections
             .iter()
-            .position(|c| c.streams < self.per_connection)
+            .position(|c| c.runtime == runtime && c.streams < self.per_connection)
         {
             Some(i) => i,
             None => {
                 connections.push(Connection {
                     channel: self.endpoint.connect_lazy(),
                     streams: 0,
+                    runtime,
                 });
                 connections.len() - 1
             }

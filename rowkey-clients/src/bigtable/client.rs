@@ -126,6 +126,7 @@ impl Client {
     /// The same client on connections of its own (opened on first use, by the runtime that
     /// first uses them): a store on its own runtime never waits on a connection that a busy
     /// runtime of yours drives.
+    #[cfg(feature = "migrate")]
     pub(crate) fn detached(&self) -> Client {
         Client {
             inner: Arc::new(Inner {
@@ -293,6 +294,7 @@ impl Table {
     }
 
     /// The same table through [`Client::detached`].
+    #[cfg(feature = "migrate")]
     pub(crate) fn detached(&self) -> Table {
         Table {
             client: self.client.detached(),

@@ -42,6 +42,33 @@ use super::read::ReadError;
 use super::retry::is_transient;
 use super::rows::{Cell, Row};
 
+/// A row of a mid-move read before tombstones are dropped: its new key and cells (`None`: a
+/// tombstone).
+type MidMoveRow = (Vec<u8>, Option<Vec<Cell>>);
+
+/// Rows of one side of a mid-move read, tombstones kept.
+type SideRows =
+    core::pin::Pin<Box<dyn futures_core::Stream<Item = Result<MidMoveRow, MoveError>> + Send>>;
+
+/// The rows of [`MoveTables::read`]: each new key and its cells, or the error that ended the
+/// read.
+pub type MidMoveRows = core::pin::Pin<
+    Box<dyn futures_core::Stream<Item = Result<(Vec<u8>, Vec<Cell>), MoveError>> + Send>,
+>;
+
+/// An old row under its new key, when `new_plan` matches it (`None` otherwise); a row that
+/// has no new key is an error.
+fn convert_old<Old: rowkey_runtime::RowKey + 'static, New: rowkey_runtime::RowKey + 'static>(
+    m: &rowkey_migrate::Migration<Old, New>,
+    new_plan: rowkey_runtime::ScanPlan,
+) -> impl Fn(Row) -> Result<Option<MidMoveRow>, MoveError> + Send + 'static {
+    let convert = m.converter();
+    move |row: Row| {
+        let key = convert(&row.key).map_err(MoveError::Convert)?;
+        Ok(new_plan.matches(&key).then_some((key, Some(row.cells))))
+    }
+}
+
 /// The qualifier of a tombstone's cell, in the tombstone family.
 pub const TOMBSTONE: &[u8] = b"rowkey.tombstone";
 
@@ -56,6 +83,8 @@ pub enum MoveError {
     /// The old and the new table are one table: the copy would write the new key's rows among
     /// the old ones.
     SameTable(String),
+    /// An old row that has no new key (a mid-move read).
+    Convert(rowkey_migrate::RowError),
 }
 
 impl fmt::Display for MoveError {
@@ -63,6 +92,7 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Read(e) => write!(f, "{e}"),
             MoveError::Write(s) => write!(f, "a write failed: {} ({:?})", s.message(), s.code()),
+            MoveError::Convert(e) => write!(f, "{e}"),
             MoveError::SameTable(t) => write!(
                 f,
                 "the old and the new table are both {t}: a move writes the new key's rows into \
@@ -174,6 +204,100 @@ impl MoveTables {
             labels: Vec::new(),
             value: Vec::new(),
         })
+    }
+
+    /// The mid-move read of `m` as a `Stream`, for async code: the rows of `new_plan` (a plan
+    /// of the new key) as readers in `phase` see them, as
+    /// [`Migration::read`](rowkey_migrate::Migration::read) gives them (`old_plan`, the same
+    /// query as a plan of the old key, must hold every old row `new_plan` matches), in the new
+    /// key's logical order, each logical row once, tombstones hiding rows.
+    ///
+    /// Where the new key keeps the old key's order ([`Migration::merges`]), both tables stream
+    /// and are merged as they come ([`DualStream`](rowkey_migrate::DualStream)): one row of
+    /// each held at a time. Where it does not (a reorder), the old table's rows of the query
+    /// are read first and sorted by their new keys (they are held in memory), then merged with
+    /// the new table's stream. A read that fails ends the stream with the error.
+    ///
+    /// [`Migration::merges`]: rowkey_migrate::Migration::merges
+    pub fn read<Old, New>(
+        &self,
+        m: &rowkey_migrate::Migration<Old, New>,
+        phase: rowkey_migrate::Phase,
+        old_plan: &rowkey_runtime::ScanPlan,
+        new_plan: &rowkey_runtime::ScanPlan,
+    ) -> MidMoveRows
+    where
+        Old: rowkey_runtime::RowKey + 'static,
+        New: rowkey_runtime::RowKey + 'static,
+    {
+        use rowkey_migrate::{DualStream, Reads};
+        let reads = phase.reads();
+        let skip = new_plan.salt_len();
+        let family = self.family.clone();
+        let new: SideRows = if reads == Reads::Old {
+            Box::pin(stream::empty())
+        } else {
+            let filter = new_plan.clone();
+            Box::pin(
+                self.new
+                    .read(new_plan)
+                    .map(move |row| {
+                        let row = row.map_err(MoveError::Read)?;
+                        let dead = row
+                            .cells
+                            .iter()
+                            .any(|c| c.family == family && c.qualifier == TOMBSTONE);
+                        Ok((row.key, (!dead).then_some(row.cells)))
+                    })
+                    .filter(move |r| {
+                        let keep = r.as_ref().map_or(true, |(k, _)| filter.matches(k));
+                        async move { keep }
+                    }),
+            )
+        };
+        let old: SideRows = if reads == Reads::New {
+            Box::pin(stream::empty())
+        } else {
+            let to_new = convert_old(m, new_plan.clone());
+            let rows = self
+                .old
+                .read(old_plan)
+                .map(move |row| to_new(row.map_err(MoveError::Read)?));
+            let rows = rows.filter_map(|r| async move { r.transpose() });
+            if m.merges() {
+                Box::pin(rows)
+            } else {
+                // Another order: the query's old rows, sorted by their new keys.
+                Box::pin(
+                    stream::once(async move {
+                        let mut all: Vec<Result<MidMoveRow, MoveError>> = rows.collect().await;
+                        if let Some(at) = all.iter().position(Result::is_err) {
+                            return vec![all.swap_remove(at)];
+                        }
+                        let key = |r: &Result<MidMoveRow, MoveError>| {
+                            r.as_ref()
+                                .map(|(k, _)| k.get(skip..).unwrap_or(&[]).to_vec())
+                                .ok()
+                        };
+                        all.sort_by_cached_key(key);
+                        all
+                    })
+                    .flat_map(stream::iter),
+                )
+            }
+        };
+        let rows = DualStream::new(old, new, skip)
+            .deleted(|r| matches!(r, Ok((_, None))))
+            .filter_map(|r| async move {
+                match r {
+                    Ok((k, Some(cells))) => Some(Ok((k, cells))),
+                    Ok((_, None)) => None,
+                    Err(e) => Some(Err(e)),
+                }
+            });
+        // Run on the store's runtime, as its other requests are: the connections of its own
+        // must outlive the caller's runtime.
+        Box::pin(self.rt.stream(rows))
     }
 
     /// A write's error; a missing tombstone family is named as such.
