@@ -80,7 +80,7 @@ impl Checkpoints for CheckpointDir {
         let path = self.dir.join("plan.txt");
         if !path.exists() {
             std::fs::create_dir_all(&self.dir).map_err(|e| io("creating", &self.dir, e))?;
-            let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+            let tmp = unique_tmp(&path);
             std::fs::write(&tmp, plan.to_text()).map_err(|e| io("writing", &tmp, e))?;
             // A hard link fails when the name exists: of two workers, one plan stays.
             let linked = std::fs::hard_link(&tmp, &path);
@@ -107,15 +107,21 @@ impl Checkpoints for CheckpointDir {
     }
 }
 
-/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
-fn write_atomically(path: &Path, text: &str) -> Result<(), CheckpointError> {
+/// A temporary file's name beside `path`, of this process and this call alone (threads of
+/// one process save at once).
+fn unique_tmp(path: &Path) -> PathBuf {
     use std::sync::atomic::{AtomicU64, Ordering};
     static SAVES: AtomicU64 = AtomicU64::new(0);
-    let tmp = path.with_extension(format!(
+    path.with_extension(format!(
         "tmp-{}-{}",
         std::process::id(),
         SAVES.fetch_add(1, Ordering::Relaxed)
-    ));
+    ))
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+fn write_atomically(path: &Path, text: &str) -> Result<(), CheckpointError> {
+    let tmp = unique_tmp(path);
     std::fs::write(&tmp, text).map_err(|e| io("writing", &tmp, e))?;
     std::fs::rename(&tmp, path).map_err(|e| io("renaming", &tmp, e))
 }
