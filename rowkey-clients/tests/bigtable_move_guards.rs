@@ -265,3 +265,50 @@ fn a_client_outlives_the_runtimes_that_used_it() {
         drop(rt);
     }
 }
+
+/// A plan of another key type used to read `Ok(0 rows)`: `read_as` refuses it before any
+/// request, reads its own key's rows decoded, and names a row of another key.
+#[test]
+fn a_typed_read_refuses_a_plan_of_another_key() {
+    use futures::TryStreamExt;
+    use rowkey_clients::bigtable::ReadErrorKind;
+    let Some(emulator) = Emulator::shared() else {
+        return;
+    };
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    rt.block_on(async {
+        let name = emulator.create_table("typed_read").await;
+        let client = Client::emulator(&emulator.addr.to_string()).unwrap();
+        let table = client.table(name);
+        let rows = (0..20u32).map(|id| (New { id }.encode().unwrap(), [Cell::new("f", "v", "x")]));
+        table.put_rows(rows).await.unwrap();
+        // A plan of `Old` on a table of `New` rows.
+        let e = table
+            .read_as::<New>(&Old::scan().id(3).plan().unwrap())
+            .try_collect::<Vec<_>>()
+            .await
+            .unwrap_err();
+        assert!(matches!(e.kind, ReadErrorKind::OtherKey { .. }), "{e}");
+        assert!(e.to_string().contains("was not sent"), "{e}");
+        // Its own plan: every row, decoded.
+        let all: Vec<(New, _)> = table
+            .read_as::<New>(&New::full_scan())
+            .try_collect()
+            .await
+            .unwrap();
+        let mut ids: Vec<u32> = all.iter().map(|(k, _)| k.id).collect();
+        ids.sort();
+        assert_eq!(ids, Vec::from_iter(0..20));
+        // A row of another key in the range: an error naming it.
+        table
+            .put(b"not a key".to_vec(), &[Cell::new("f", "v", "x")])
+            .await
+            .unwrap();
+        let e = table
+            .read_as::<Old>(&rowkey::ScanPlan::from_range(ScanRange::all()))
+            .try_collect::<Vec<_>>()
+            .await
+            .unwrap_err();
+        assert!(matches!(e.kind, ReadErrorKind::Decode(_)), "{e}");
+    });
+}

@@ -34,6 +34,7 @@ pub struct ReadError {
 
 /// What ended a read.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub enum ReadErrorKind {
     /// The server's (or the transport's) error: not transient, or still failing after the
     /// retry policy's attempts.
@@ -42,6 +43,17 @@ pub enum ReadErrorKind {
     Idle(Duration),
     /// Chunks that break the protocol.
     Protocol(ChunkError),
+    /// [`Table::read_as`]: the plan was made by another key type's builder (its layout
+    /// fingerprint), so it would read none of this key's rows, or others. No request was sent.
+    OtherKey {
+        /// The fingerprint of the key the plan was made for.
+        plan: u64,
+        /// The fingerprint of the key asked for.
+        key: u64,
+    },
+    /// [`Table::read_as`]: a row whose key is not a key of the type asked for (the range is
+    /// the row).
+    Decode(Box<rowkey_runtime::DecodeError>),
 }
 
 impl fmt::Display for ReadError {
@@ -61,6 +73,12 @@ impl fmt::Display for ReadError {
                 self.attempts
             ),
             ReadErrorKind::Protocol(e) => write!(f, "failed: {e}"),
+            ReadErrorKind::OtherKey { plan, key } => write!(
+                f,
+                "was not sent: the plan was made for the key of layout {plan:016x}, not for the \
+                 key asked for ({key:016x})"
+            ),
+            ReadErrorKind::Decode(e) => write!(f, "returned a row of another key: {e}"),
         }
     }
 }
@@ -125,6 +143,60 @@ impl Table {
             filter: None,
             state: ReadState::Ready,
         }
+    }
+
+    /// [`read`](Self::read) of a plan of `K`, each row's key decoded: a plan made by another
+    /// key type's builder is refused before any request (a stream of one error,
+    /// [`ReadErrorKind::OtherKey`]), and a row whose key is not a `K` is an error naming it
+    /// ([`ReadErrorKind::Decode`]), never a silent empty read or a wrong value.
+    ///
+    /// ```no_run
+    /// # async fn f() -> Result<(), Box<dyn std::error::Error>> {
+    /// use futures::TryStreamExt;
+    /// use rowkey::RowKey;
+    /// use rowkey_clients::bigtable::Client;
+    ///
+    /// #[derive(RowKey, Debug)]
+    /// #[salt(md5, buckets = 16, of = "device")]
+    /// struct Reading { day: u32, device: u32, ts: u32 }
+    ///
+    /// let table = Client::from_env()?.table("projects/p/instances/i/tables/readings");
+    /// let plan = Reading::scan().day(3).plan()?;
+    /// let day: Vec<(Reading, _)> = table.read_as::<Reading>(&plan).try_collect().await?;
+    /// # Ok(()) }
+    /// ```
+    pub fn read_as<K: rowkey_runtime::RowKey + Send + 'static>(
+        &self,
+        plan: &ScanPlan,
+    ) -> BoxStream<'static, Result<(K, Row), ReadError>> {
+        if !plan.is_for::<K>() {
+            let refused = ReadError {
+                range: plan
+                    .ranges()
+                    .first()
+                    .cloned()
+                    .unwrap_or_else(ScanRange::all),
+                attempts: 0,
+                kind: ReadErrorKind::OtherKey {
+                    plan: plan.key_fingerprint().unwrap_or_default(),
+                    key: K::LAYOUT_FINGERPRINT,
+                },
+            };
+            return stream::once(future::ready(Err(refused))).boxed();
+        }
+        self.read(plan)
+            .map(|row| {
+                let row = row?;
+                match K::decode(&row.key) {
+                    Ok(key) => Ok((key, row)),
+                    Err(e) => Err(ReadError {
+                        range: ScanRange::row(&row.key),
+                        attempts: 0,
+                        kind: ReadErrorKind::Decode(Box::new(e)),
+                    }),
+                }
+            })
+            .boxed()
     }
 
     /// The rows of one range, in key order: [`read`](Self::read) of
@@ -336,7 +408,9 @@ impl RangeRead {
                     let transient = match &kind {
                         ReadErrorKind::Status(s) => is_transient(s),
                         ReadErrorKind::Idle(_) => true,
-                        ReadErrorKind::Protocol(_) => false,
+                        ReadErrorKind::Protocol(_)
+                        | ReadErrorKind::OtherKey { .. }
+                        | ReadErrorKind::Decode(_) => false,
                     };
                     let policy = self.table.client().retry();
                     self.failures += 1;

@@ -170,7 +170,9 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
                     <Self as #krate::RowKey>::SALT,
                     <Self as #krate::RowKey>::SALT_TEXT,
                     #d,
-                )#empty_key #prefix_end, #p::PhantomData)
+                )
+                .of_key(<Self as #krate::RowKey>::LAYOUT_FINGERPRINT)
+                #empty_key #prefix_end, #p::PhantomData)
             }
 
             #full_scan
@@ -429,6 +431,7 @@ fn full_scan(key: &Key) -> TokenStream {
                 #d,
                 &[#(#of),*],
                 #n,
+                <Self as #krate::RowKey>::LAYOUT_FINGERPRINT,
             )
         }
     }

@@ -127,6 +127,8 @@ pub struct PartialKey {
     empty_key: Result<&'static [u8], &'static str>,
     /// Where the keys that start with the fixed fields end.
     end: PrefixEnd,
+    /// The layout fingerprint of the key whose builder this is.
+    key: Option<u64>,
 }
 
 impl PartialKey {
@@ -143,7 +145,15 @@ impl PartialKey {
             short: 0,
             empty_key: Ok(&[]),
             end: PrefixEnd::Increment,
+            key: None,
         }
+    }
+
+    /// The builder of the key whose layout fingerprint is `fingerprint`: its plans say so
+    /// ([`ScanPlan::is_for`]).
+    pub fn of_key(mut self, fingerprint: u64) -> Self {
+        self.key = Some(fingerprint);
+        self
     }
 
     /// For an encoding whose key with every field dropped is `bytes`, not empty (Bigtable).
@@ -386,14 +396,16 @@ impl PartialKey {
         delimiter: u8,
         of: &[usize],
         fields: usize,
+        fingerprint: u64,
     ) -> ScanPlan {
-        let key = PartialKey::new(salt, text, delimiter);
+        let key = PartialKey::new(salt, text, delimiter).of_key(fingerprint);
         let salt_len = key.salt_width();
         key.plan(of, fields).unwrap_or_else(|_| ScanPlan {
             ranges: vec![ScanRange::all()],
             point: false,
             salt_len,
             key_len: None,
+            key: Some(fingerprint),
         })
     }
 
@@ -442,6 +454,7 @@ impl PartialKey {
                 point,
                 salt_len,
                 key_len,
+                key: self.key,
             });
         }
         let known: Option<Vec<&[u8]>> = of
@@ -462,6 +475,7 @@ impl PartialKey {
                     point: false,
                     salt_len,
                     key_len,
+                    key: self.key,
                 })
             }
             // A bucket salt whose input is not known: every distinct salt of its buckets, as
@@ -515,6 +529,7 @@ impl PartialKey {
             point,
             salt_len,
             key_len,
+            key: self.key,
         })
     }
 

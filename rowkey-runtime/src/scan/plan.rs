@@ -37,6 +37,9 @@ pub struct ScanPlan {
     /// before other fields, so `"row1"` also spans `"row10"`'s keys. Only keys of this length
     /// match (the raw string being the key's only variable-length part).
     pub(super) key_len: Option<usize>,
+    /// The layout fingerprint of the key whose builder made the plan (`None` for a plan of
+    /// bytes, [`ScanPlan::from_range`]).
+    pub(super) key: Option<u64>,
 }
 
 /// One line per range (`scan ["start", "stop")`) or per row of a point plan (`get "row"`), as
@@ -99,6 +102,7 @@ impl ScanPlan {
             point: false,
             salt_len: 0,
             key_len: None,
+            key: None,
         }
     }
 
@@ -156,6 +160,7 @@ impl ScanPlan {
             point: self.point,
             salt_len: self.salt_len,
             key_len: self.key_len,
+            key: self.key,
         }
     }
 
@@ -205,6 +210,33 @@ impl ScanPlan {
         } else {
             Vec::new()
         }
+    }
+
+    /// The layout fingerprint of the key whose builder made the plan
+    /// ([`RowKey::LAYOUT_FINGERPRINT`](crate::RowKey::LAYOUT_FINGERPRINT)); `None` for a plan
+    /// of bytes ([`from_range`](Self::from_range)).
+    pub fn key_fingerprint(&self) -> Option<u64> {
+        self.key
+    }
+
+    /// Whether the plan may be read as keys of `K`: made by `K`'s builder, or of bytes (which
+    /// any key may read). A plan of another key type would match none of `K`'s rows, or
+    /// others.
+    ///
+    /// ```
+    /// use rowkey::RowKey;
+    ///
+    /// #[derive(RowKey)]
+    /// struct Visit { user: u32, day: u32 }
+    /// #[derive(RowKey)]
+    /// struct Order { shop: u32, day: u32 }
+    ///
+    /// let plan = Visit::scan().user(7).plan().unwrap();
+    /// assert!(plan.is_for::<Visit>() && !plan.is_for::<Order>());
+    /// assert!(rowkey::ScanPlan::from_range(rowkey::ScanRange::all()).is_for::<Order>());
+    /// ```
+    pub fn is_for<K: crate::RowKey>(&self) -> bool {
+        self.key.is_none_or(|k| k == K::LAYOUT_FINGERPRINT)
     }
 
     /// Bytes of salt at the front of each key (after a subspace's prefix, with it); the merge
@@ -290,6 +322,7 @@ impl ScanPlan {
             point: self.point,
             salt_len: prefix.len() + self.salt_len,
             key_len: self.key_len.map(|n| prefix.len() + n),
+            key: self.key,
         }
     }
 
