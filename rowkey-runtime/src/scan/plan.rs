@@ -219,9 +219,9 @@ impl ScanPlan {
         self.key
     }
 
-    /// Whether the plan may be read as keys of `K`: made by `K`'s builder, or of bytes (which
-    /// any key may read). A plan of another key type would match none of `K`'s rows, or
-    /// others.
+    /// Whether the plan may be read as keys of `K`: made by the builder of a key of `K`'s
+    /// layout (the same bytes: names aside, as the fingerprint is), or of bytes (which any key
+    /// may read). A plan of another layout would match none of `K`'s rows, or others.
     ///
     /// ```
     /// use rowkey::RowKey;
@@ -229,7 +229,7 @@ impl ScanPlan {
     /// #[derive(RowKey)]
     /// struct Visit { user: u32, day: u32 }
     /// #[derive(RowKey)]
-    /// struct Order { shop: u32, day: u32 }
+    /// struct Order { shop: u64, day: u32 }
     ///
     /// let plan = Visit::scan().user(7).plan().unwrap();
     /// assert!(plan.is_for::<Visit>() && !plan.is_for::<Order>());
