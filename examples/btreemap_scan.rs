@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
     // Ten seconds of every sensor: one range per bucket.
     let (from, to) = (1_700_000_100, 1_700_000_110);
-    let plan = Reading::scan().ts_range(from..to).plan()?;
+    let plan = Reading::scan().ts(from..to).plan()?;
     println!("{} ranges, one per salt bucket:", plan.ranges().len());
     for range in plan.ranges() {
         println!("  {}", range.to_hbase_shell());

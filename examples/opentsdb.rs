@@ -77,10 +77,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // sys.cpu.user from hour 10 to hour 20 (exclusive), every host.
     let from = base_time(start_ms + 10 * 3_600_000) as u32;
     let to = base_time(start_ms + 20 * 3_600_000) as u32;
-    let plan = TsdbRow::scan()
-        .metric(SYS_CPU_USER)
-        .base_range(from..to)
-        .plan()?;
+    let plan = TsdbRow::scan().metric(SYS_CPU_USER).base(from..to).plan()?;
     println!(
         "\nscan metric 000002, hours [10, 20): {} ranges, one per bucket",
         plan.ranges().len()

@@ -74,7 +74,7 @@ crate rowkey-used "$rowkey_dep" "#[derive(rowkey::RowKey)]" "$rowkey_rt"
 crate serde-used "$serde_dep
 $json_dep" "#[derive(serde::Serialize, serde::Deserialize)]" "$serde_rt"
 crate rowkey-scan "$rowkey_dep" "#[derive(rowkey::RowKey)]" \
-    "use rowkey::RowKey; let _ = KEY::scan().f0(k.f0.clone()).f1_range(..).plan(); KEY::decode(&k.encode().unwrap()).unwrap()"
+    "use rowkey::RowKey; let _ = KEY::scan().f0(k.f0.clone()).f1(k.f1.clone()..).plan(); KEY::decode(&k.encode().unwrap()).unwrap()"
 
 median3() { sort -n | sed -n 2p; }
 # Every crate builds (its dependencies too) before any is timed; a crate that does not build

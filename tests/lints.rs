@@ -66,9 +66,9 @@ fn builders_are_public_and_documented() {
     use keys::*;
     use rowkey::RowKey;
     let _: MessageKeyScan<_> = MessageKey::scan();
-    let plan = MessageKey::scan().date(1).time_range(2..3).plan().unwrap();
+    let plan = MessageKey::scan().date(1).time(2..3).plan().unwrap();
     assert_eq!(plan.ranges().len(), 16);
-    let _: TextScan<_> = Text::scan().host("h").day_range(..5);
+    let _: TextScan<_> = Text::scan().host("h").day(..5);
     assert_eq!(Wrapped { value: 7u8 }.encode().unwrap(), [7]);
     assert_eq!(Unscanned::full_scan().ranges().len(), 4);
     assert_eq!(WrappedUnscanned { value: 7u8 }.encode().unwrap(), [7]);

@@ -141,6 +141,6 @@ fn scan_ranges_and_plans_print_as_the_shell_reads_them() {
         .plan()
         .unwrap();
     assert!(get.to_string().starts_with("get \""), "{get}");
-    let none = MessageKey::scan().date_range(5..5).plan().unwrap();
+    let none = MessageKey::scan().date(5..5).plan().unwrap();
     assert_eq!(none.to_string(), "no rows");
 }

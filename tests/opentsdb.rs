@@ -169,7 +169,7 @@ fn every_base_time_line() {
 fn scans_fan_out_over_the_salts() {
     let plan = W1B20::scan()
         .metric([0, 0, 7])
-        .base_range(3600..7200)
+        .base(3600..7200)
         .plan()
         .unwrap();
     assert_eq!(plan.ranges().len(), 20);

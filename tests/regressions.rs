@@ -2,6 +2,7 @@
 //! asserting what the README promises.
 
 use std::collections::BTreeMap;
+use std::ops::Bound;
 
 use rowkey::{DecodeError, EncodeError, RowKey, ScanPlan, MAX_ROW_LENGTH};
 
@@ -89,7 +90,7 @@ fn padded_strings_sort_in_string_order_or_are_refused() {
         }
     );
     assert!(Spaced::scan()
-        .code_range("a".to_string()..="a\t".to_string())
+        .code("a".to_string()..="a\t".to_string())
         .plan()
         .is_err());
     let rows = vec![
@@ -100,7 +101,7 @@ fn padded_strings_sort_in_string_order_or_are_refused() {
     let got = scan(
         &rows,
         &Spaced::scan()
-            .code_range("a".to_string()..="a!".to_string())
+            .code("a".to_string()..="a!".to_string())
             .plan()
             .unwrap(),
     );
@@ -164,7 +165,7 @@ fn reverse_ts_option_ranges_keep_none_below_every_value() {
     let v = |ts| Versions { id: 1, ts };
     let rows = vec![v(None), v(Some(5)), v(Some(20))];
     let range = |r: (std::ops::Bound<Option<i64>>, std::ops::Bound<Option<i64>>)| {
-        scan(&rows, &Versions::scan().id(1).ts_range(r).plan().unwrap())
+        scan(&rows, &Versions::scan().id(1).ts(r).plan().unwrap())
             .into_iter()
             .map(|k| k.ts)
             .collect::<Vec<_>>()
@@ -181,7 +182,7 @@ fn reverse_ts_option_ranges_keep_none_below_every_value() {
     // An invalid bound is an error even where the range does not need it.
     assert!(Versions::scan()
         .id(1)
-        .ts_range((Included(Some(-1)), Excluded(None)))
+        .ts((Included(Some(-1)), Excluded(None)))
         .plan()
         .is_err());
 
@@ -190,11 +191,7 @@ fn reverse_ts_option_ranges_keep_none_below_every_value() {
     let rows = vec![d(Some(20)), d(Some(5)), d(None)];
     let got: Vec<_> = scan(
         &rows,
-        &Descending::scan()
-            .id(1)
-            .ts_range(..Some(10))
-            .plan()
-            .unwrap(),
+        &Descending::scan().id(1).ts(..Some(10)).plan().unwrap(),
     )
     .into_iter()
     .map(|k| k.ts)
@@ -202,11 +199,7 @@ fn reverse_ts_option_ranges_keep_none_below_every_value() {
     assert_eq!(got, [Some(5), None]);
     let got: Vec<_> = scan(
         &rows,
-        &Descending::scan()
-            .id(1)
-            .ts_range(Some(10)..)
-            .plan()
-            .unwrap(),
+        &Descending::scan().id(1).ts(Some(10)..).plan().unwrap(),
     )
     .into_iter()
     .map(|k| k.ts)
@@ -236,13 +229,11 @@ struct Empty {
 #[test]
 fn exclusive_bound_at_the_empty_value_holds_nothing() {
     let rows = vec![Name { name: "a".into() }, Name { name: "b".into() }];
-    let below_empty = Name::scan().name_range(..String::new()).plan().unwrap();
+    let below_empty = Name::scan().name(..String::new()).plan().unwrap();
     assert!(below_empty.ranges().is_empty(), "{below_empty:?}");
     assert_eq!(scan(&rows, &below_empty), []);
     // A range that runs backwards is refused, not an empty plan.
-    let backwards = Name::scan()
-        .name_range("b".to_string()..String::new())
-        .plan();
+    let backwards = Name::scan().name("b".to_string()..String::new()).plan();
     assert!(
         matches!(
             backwards,
@@ -250,16 +241,13 @@ fn exclusive_bound_at_the_empty_value_holds_nothing() {
         ),
         "{backwards:?}"
     );
-    let salted = SaltedName::scan()
-        .name_range(..String::new())
-        .plan()
-        .unwrap();
+    let salted = SaltedName::scan().name(..String::new()).plan().unwrap();
     assert!(salted.ranges().is_empty(), "{salted:?}");
     let rows = vec![Empty { nothing: [], id: 1 }];
-    let plan = Empty::scan().nothing_range(..[]).plan().unwrap();
+    let plan = Empty::scan().nothing(..[]).plan().unwrap();
     assert_eq!(scan(&rows, &plan), []);
     assert_eq!(
-        scan(&rows, &Empty::scan().nothing_range(..=[]).plan().unwrap()),
+        scan(&rows, &Empty::scan().nothing(..=[]).plan().unwrap()),
         rows
     );
 }
@@ -727,7 +715,7 @@ fn hbase_desc_null_then_a_range_holds_only_null_rows() {
     let plan = K::scan()
         .a(Some(vec![97]))
         .b(None)
-        .c_range(..)
+        .c((Bound::Unbounded, Bound::Unbounded))
         .plan()
         .unwrap();
     assert_eq!(scan(&rows, &plan), rows[..2].to_vec(), "{plan}");
@@ -746,7 +734,7 @@ fn hbase_desc_null_then_a_range_holds_only_null_rows() {
         &keys,
         (&a, &s, &s),
         |k| (&k.a, &k.b, &k.c),
-        |a, b, r| K::scan().a(a).b(b).c_range(r).plan(),
+        |a, b, r| K::scan().a(a).b(b).c(r).plan(),
     );
 }
 
@@ -766,7 +754,7 @@ fn bigtable_empty_field_then_a_range_holds_only_empty_rows() {
         &keys,
         (&s, &b, &s),
         |k| (&k.a, &k.b, &k.c),
-        |a, b, r| K::scan().a(a).b(b).c_range(r).plan(),
+        |a, b, r| K::scan().a(a).b(b).c(r).plan(),
     );
 }
 
@@ -795,7 +783,7 @@ fn phoenix_null_then_a_range_holds_only_null_rows() {
         &keys,
         (&a, &s, &s),
         |k| (&k.a, &k.b, &k.c),
-        |a, b, r| K::scan().a(a).b(b).c_range(r).plan(),
+        |a, b, r| K::scan().a(a).b(b).c(r).plan(),
     );
     let strings: Vec<String> = s.iter().flatten().cloned().collect();
     let desc = product(&a, &s, &strings, |a, b, c| D { a, b, c });
@@ -803,7 +791,7 @@ fn phoenix_null_then_a_range_holds_only_null_rows() {
         &desc,
         (&a, &s, &strings),
         |k| (&k.a, &k.b, &k.c),
-        |a, b, r| D::scan().a(a).b(b).c_range(r).plan(),
+        |a, b, r| D::scan().a(a).b(b).c(r).plan(),
     );
 }
 
@@ -1374,13 +1362,10 @@ fn bigtable_big_endian_integers_are_never_negative() {
         .into_iter()
         .map(|f0| K { f0 })
         .collect();
-    let plan = K::scan().f0_range(1..=256).plan().unwrap();
+    let plan = K::scan().f0(1..=256).plan().unwrap();
     let got: Vec<i64> = scan(&keys, &plan).into_iter().map(|k| k.f0).collect();
     assert_eq!(got, [1, 255, 256]);
-    assert_eq!(
-        K::scan().f0_range(-5..10).plan().unwrap_err().field(),
-        Some("f0")
-    );
+    assert_eq!(K::scan().f0(-5..10).plan().unwrap_err().field(), Some("f0"));
 }
 
 // A scan chain that forgot `.plan()` (`K::scan().metric("cpu").ranges()`)
@@ -1407,7 +1392,7 @@ fn fields_named_as_plan_methods_keep_their_builder_methods() {
             contains: "b".into(),
         },
     ];
-    let plan = Odd::scan().ranges(1).row_range(3..).plan().unwrap();
+    let plan = Odd::scan().ranges(1).row(3..).plan().unwrap();
     assert_eq!(scan(&keys, &plan), keys[1..]);
     let get = Odd::scan().ranges(1).row(2).contains("a").plan().unwrap();
     assert_eq!(get.row(), Some(&keys[0].encode().unwrap()[..]));
@@ -1441,11 +1426,7 @@ fn a_reversed_range_is_an_error_naming_field_and_bounds() {
         #[desc]
         name: String,
     }
-    let err = M::scan()
-        .metric("cpu")
-        .ts_range(100..10)
-        .plan()
-        .unwrap_err();
+    let err = M::scan().metric("cpu").ts(100..10).plan().unwrap_err();
     assert_eq!(
         err,
         EncodeError::ReversedRange {
@@ -1465,44 +1446,44 @@ fn a_reversed_range_is_an_error_naming_field_and_bounds() {
         Err(e) => panic!("another error: {e}"),
     };
     assert_eq!(
-        reversed(M::scan().metric("cpu").ts_range(100..=99).plan()),
+        reversed(M::scan().metric("cpu").ts(100..=99).plan()),
         Some(("ts", ">= 100".into(), "<= 99".into()))
     );
     assert_eq!(
         reversed(
             M::scan()
                 .metric("cpu")
-                .ts_range((Excluded(5), Excluded(5)))
+                .ts((Excluded(5), Excluded(5)))
                 .plan()
         ),
         Some(("ts", "> 5".into(), "< 5".into()))
     );
     // Empty but not reversed: valid, no rows.
     for plan in [
-        M::scan().metric("cpu").ts_range(5..5).plan(),
+        M::scan().metric("cpu").ts(5..5).plan(),
         M::scan()
             .metric("cpu")
-            .ts_range((Excluded(5), Included(5)))
+            .ts((Excluded(5), Included(5)))
             .plan(),
     ] {
         assert!(plan.unwrap().ranges().is_empty());
     }
     assert!(!M::scan()
         .metric("cpu")
-        .ts_range(5..=5)
+        .ts(5..=5)
         .plan()
         .unwrap()
         .ranges()
         .is_empty());
     // Strings, in the order their bytes sort; DESC: bytes against values, still by value.
     assert_eq!(
-        reversed(M::scan().metric_range("b".."a").plan()),
+        reversed(M::scan().metric("b".."a").plan()),
         Some(("metric", r#">= "b""#.into(), r#"< "a""#.into()))
     );
-    assert!(reversed(Down::scan().name_range("a".."b").plan()).is_none());
-    assert!(reversed(Down::scan().name_range("b".."a").plan()).is_some());
+    assert!(reversed(Down::scan().name("a".."b").plan()).is_none());
+    assert!(reversed(Down::scan().name("b".."a").plan()).is_some());
     // Newest first: None < Some, Some values by value (bytes the other way).
-    let n = |lo, hi| reversed(Newest::scan().id(1).at_range((lo, hi)).plan());
+    let n = |lo, hi| reversed(Newest::scan().id(1).at((lo, hi)).plan());
     assert!(n(Included(None), Excluded(Some(5))).is_none());
     assert!(n(Included(Some(3)), Included(Some(5))).is_none());
     assert_eq!(
@@ -1514,7 +1495,7 @@ fn a_reversed_range_is_an_error_naming_field_and_bounds() {
     assert!(n(Unbounded, Excluded(None)).is_none());
     // A bound the field refuses is reported as that, before any order.
     assert!(matches!(
-        Newest::scan().id(1).at_range(Some(-1)..Some(-5)).plan(),
+        Newest::scan().id(1).at(Some(-1)..Some(-5)).plan(),
         Err(EncodeError::NegativeTimestamp { field: "at", .. })
     ));
     // What the plan reads when it is valid: brute force over keys of both orders.
@@ -1522,7 +1503,7 @@ fn a_reversed_range_is_an_error_naming_field_and_bounds() {
         .into_iter()
         .map(|at| Newest { id: 1, at })
         .collect();
-    let plan = Newest::scan().id(1).at_range(None..Some(5)).plan().unwrap();
+    let plan = Newest::scan().id(1).at(None..Some(5)).plan().unwrap();
     let got: Vec<Option<i64>> = scan(&keys, &plan).into_iter().map(|k| k.at).collect();
     let mut sorted = got.clone();
     sorted.sort();

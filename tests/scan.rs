@@ -85,11 +85,7 @@ fn plan_shapes() {
         tenant: u32,
         ts: u64,
     }
-    let plan = Tenanted::scan()
-        .tenant(7)
-        .ts_range(100..200)
-        .plan()
-        .unwrap();
+    let plan = Tenanted::scan().tenant(7).ts(100..200).plan().unwrap();
     assert_eq!(plan.ranges().len(), 1);
     let inside = Tenanted { tenant: 7, ts: 150 }.encode().unwrap();
     let outside = Tenanted { tenant: 7, ts: 200 }.encode().unwrap();
@@ -115,7 +111,7 @@ fn plan_shapes() {
 #[test]
 fn ranges_follow_hbase() {
     // A range that excludes everything gives no ranges at all.
-    let empty = Plain::scan().a_range(5..5).plan().unwrap();
+    let empty = Plain::scan().a(5..5).plan().unwrap();
     assert!(empty.ranges().is_empty());
     // `a = 255` prefix: stop row drops the trailing FF and... there is nothing to increment.
     let all_ff = Plain::scan().a(255u8).plan().unwrap();
@@ -127,11 +123,7 @@ fn ranges_follow_hbase() {
         }]
     );
     // Inclusive upper bound on the open last field: the stop row is the successor of the value.
-    let r = Plain::scan()
-        .a(1u8)
-        .b_range(..="m".to_string())
-        .plan()
-        .unwrap();
+    let r = Plain::scan().a(1u8).b(..="m".to_string()).plan().unwrap();
     assert_eq!(
         r.ranges()[0],
         ScanRange {
@@ -285,9 +277,9 @@ fn string_and_byte_ranges_take_borrowed_bounds() {
         metric: String,
         host: String,
     }
-    let borrowed = Metric::scan().metric_range("cpu".."disk").plan().unwrap();
+    let borrowed = Metric::scan().metric("cpu".."disk").plan().unwrap();
     let owned = Metric::scan()
-        .metric_range("cpu".to_string().."disk".to_string())
+        .metric("cpu".to_string().."disk".to_string())
         .plan()
         .unwrap();
     assert_eq!(borrowed.ranges(), owned.ranges());
@@ -302,10 +294,10 @@ fn string_and_byte_ranges_take_borrowed_bounds() {
     assert!(borrowed.contains(&key("cpu")) && borrowed.contains(&key("cpv")));
     assert!(!borrowed.contains(&key("disk")) && !borrowed.contains(&key("cp")));
     let text: &str = "mem";
-    let inclusive = Metric::scan().metric_range(text..=text).plan().unwrap();
+    let inclusive = Metric::scan().metric(text..=text).plan().unwrap();
     assert!(inclusive.contains(&key("mem")) && !inclusive.contains(&key("mem\0")));
     let (from, to) = (String::from("cpu"), String::from("disk"));
-    let refs = Metric::scan().metric_range(&from..&to).plan().unwrap();
+    let refs = Metric::scan().metric(&from..&to).plan().unwrap();
     assert_eq!(refs.ranges(), borrowed.ranges());
 
     #[derive(RowKey, Debug)]
@@ -313,19 +305,15 @@ fn string_and_byte_ranges_take_borrowed_bounds() {
         tag: u8,
         data: Vec<u8>,
     }
-    let bytes = Blob::scan()
-        .tag(1u8)
-        .data_range(b"ab"..b"ba")
-        .plan()
-        .unwrap();
+    let bytes = Blob::scan().tag(1u8).data(b"ab"..b"ba").plan().unwrap();
     let slices = Blob::scan()
         .tag(1u8)
-        .data_range(&b"ab"[..]..&b"ba"[..])
+        .data(&b"ab"[..]..&b"ba"[..])
         .plan()
         .unwrap();
     let vecs = Blob::scan()
         .tag(1u8)
-        .data_range(b"ab".to_vec()..b"ba".to_vec())
+        .data(b"ab".to_vec()..b"ba".to_vec())
         .plan()
         .unwrap();
     assert_eq!(bytes.ranges(), slices.ranges());

@@ -331,10 +331,10 @@ fn plain_query(q: &Query, keys: &[Plain]) -> Planned<Plain> {
     let tt = t.clone();
     let fixed = move |x: &Plain| prefix_eq(x, &tt, k);
     match (q.k, q.ranged) {
-        (0, true) => ranged!(s, a, a_range, 0),
-        (1, true) => ranged!(s.a(t.a), b, b_range, 1),
-        (2, true) => ranged!(s.a(t.a).b(t.b.clone()), c, c_range, 2),
-        (3, true) => ranged!(s.a(t.a).b(t.b.clone()).c(t.c), d, d_range, 3),
+        (0, true) => ranged!(s, a, a, 0),
+        (1, true) => ranged!(s.a(t.a), b, b, 1),
+        (2, true) => ranged!(s.a(t.a).b(t.b.clone()), c, c, 2),
+        (3, true) => ranged!(s.a(t.a).b(t.b.clone()).c(t.c), d, d, 3),
         (0, _) => (s.plan(), Box::new(fixed)),
         (1, _) => (s.a(t.a).plan(), Box::new(fixed)),
         (2, _) => (s.a(t.a).b(t.b.clone()).plan(), Box::new(fixed)),
@@ -370,11 +370,11 @@ fn prefixed_query(q: &Query, keys: &[Prefixed]) -> Planned<Prefixed> {
     let tt = t.clone();
     match (q.k.clamp(1, 3), q.ranged) {
         (1, true) => (
-            s.b_range(range_b.clone()).plan(),
+            s.b(range_b.clone()).plan(),
             Box::new(move |x| x.a == tt.a && in_range(&x.b, &range_b)),
         ),
         (2, true) => (
-            s.b(t.b.clone()).ts_range(range_ts).plan(),
+            s.b(t.b.clone()).ts(range_ts).plan(),
             Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.ts, &range_ts)),
         ),
         (1, _) => (s.plan(), Box::new(move |x| x.a == tt.a)),
@@ -413,17 +413,17 @@ fn bucketed_query(q: &Query, keys: &[Bucketed]) -> Planned<Bucketed> {
     let rd = range(q, keys, |k| k.d);
     let tt = t.clone();
     match (q.k, q.ranged) {
-        (0, true) => (s.a_range(ra).plan(), Box::new(move |x| in_range(&x.a, &ra))),
+        (0, true) => (s.a(ra).plan(), Box::new(move |x| in_range(&x.a, &ra))),
         (1, true) => (
-            s.a(t.a).b_range(rb).plan(),
+            s.a(t.a).b(rb).plan(),
             Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb)),
         ),
         (2, true) => (
-            s.a(t.a).b(t.b).c_range(rc.clone()).plan(),
+            s.a(t.a).b(t.b).c(rc.clone()).plan(),
             Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.c, &rc)),
         ),
         (3, true) => (
-            s.a(t.a).b(t.b).c(t.c.clone()).d_range(rd).plan(),
+            s.a(t.a).b(t.b).c(t.c.clone()).d(rd).plan(),
             Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c && in_range(&x.d, &rd)),
         ),
         (0, _) => (s.plan(), Box::new(|_| true)),
@@ -465,11 +465,11 @@ fn phoenix_query(q: &Query, keys: &[Phoenix]) -> Planned<Phoenix> {
     let tt = t.clone();
     match (q.k, q.ranged) {
         (1, true) => (
-            s.a(t.a).b_range(rb.clone()).plan(),
+            s.a(t.a).b(rb.clone()).plan(),
             Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb)),
         ),
         (2, true) => (
-            s.a(t.a).b(t.b.clone()).c_range(rc).plan(),
+            s.a(t.a).b(t.b.clone()).c(rc).plan(),
             Box::new(move |x| x.a == tt.a && x.b == tt.b && in_range(&x.c, &rc)),
         ),
         (0, _) => (s.plan(), Box::new(|_| true)),
@@ -503,7 +503,7 @@ fn random_query(q: &Query, keys: &[Random]) -> Planned<Random> {
     let tt = t.clone();
     match (q.k, q.ranged) {
         (1, true) => (
-            Random::scan().a(t.a).b_range(rb).plan(),
+            Random::scan().a(t.a).b(rb).plan(),
             Box::new(move |x| x.a == tt.a && in_range(&x.b, &rb)),
         ),
         (0, _) => (Random::scan().plan(), Box::new(|_| true)),
@@ -551,7 +551,7 @@ fn java_row_query(q: &Query, keys: &[JavaRow]) -> Planned<JavaRow> {
     let s = JavaRow::scan();
     match (q.k, q.ranged) {
         (0, true) => (
-            s.shard_range(rshard).plan(),
+            s.shard(rshard).plan(),
             Box::new(move |x| in_range(&x.shard, &rshard)),
         ),
         (0, _) => (s.plan(), Box::new(|_| true)),
@@ -560,7 +560,7 @@ fn java_row_query(q: &Query, keys: &[JavaRow]) -> Planned<JavaRow> {
             Box::new(move |x| x.shard == tt.shard),
         ),
         (2, true) => (
-            s.shard(t.shard).key(t.key.clone()).ts_range(rts).plan(),
+            s.shard(t.shard).key(t.key.clone()).ts(rts).plan(),
             Box::new(move |x| x.shard == tt.shard && x.key == tt.key && in_range(&x.ts, &rts)),
         ),
         (2, _) => (
@@ -571,7 +571,7 @@ fn java_row_query(q: &Query, keys: &[JavaRow]) -> Planned<JavaRow> {
             s.shard(t.shard)
                 .key(t.key.clone())
                 .ts(t.ts)
-                .seq_range(rseq)
+                .seq(rseq)
                 .plan(),
             Box::new(move |x| {
                 x.shard == tt.shard && x.key == tt.key && x.ts == tt.ts && in_range(&x.seq, &rseq)
@@ -621,15 +621,10 @@ macro_rules! four_field_query {
             let tt = t.clone();
             let fixed = move |x: &$key| prefix_eq(x, &tt, k);
             match (q.k, q.ranged) {
-                (0, true) => ranged!(s, a, a_range, 0),
-                (1, true) => ranged!(s.a(t.a.clone()), b, b_range, 1),
-                (2, true) => ranged!(s.a(t.a.clone()).b(t.b.clone()), c, c_range, 2),
-                (3, true) => ranged!(
-                    s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()),
-                    d,
-                    d_range,
-                    3
-                ),
+                (0, true) => ranged!(s, a, a, 0),
+                (1, true) => ranged!(s.a(t.a.clone()), b, b, 1),
+                (2, true) => ranged!(s.a(t.a.clone()).b(t.b.clone()), c, c, 2),
+                (3, true) => ranged!(s.a(t.a.clone()).b(t.b.clone()).c(t.c.clone()), d, d, 3),
                 (0, _) => (s.plan(), Box::new(fixed)),
                 (1, _) => (s.a(t.a.clone()).plan(), Box::new(fixed)),
                 (2, _) => (s.a(t.a.clone()).b(t.b.clone()).plan(), Box::new(fixed)),
@@ -719,20 +714,13 @@ fn px_mixed_query(q: &Query, keys: &[PxMixed]) -> Planned<PxMixed> {
     let r_b = range(q, keys, |k| k.b.clone());
     let r_d = range(q, keys, |k| k.d.clone());
     match (q.k, q.ranged) {
-        (0, true) => (
-            s.a_range(r_a).plan(),
-            Box::new(move |x| in_range(&x.a, &r_a)),
-        ),
+        (0, true) => (s.a(r_a).plan(), Box::new(move |x| in_range(&x.a, &r_a))),
         (1, true) => (
-            s.a(t.a).b_range(r_b.clone()).plan(),
+            s.a(t.a).b(r_b.clone()).plan(),
             Box::new(move |x| x.a == tt.a && in_range(&x.b, &r_b)),
         ),
         (3, true) => (
-            s.a(t.a)
-                .b(t.b.clone())
-                .c(t.c.clone())
-                .d_range(r_d.clone())
-                .plan(),
+            s.a(t.a).b(t.b.clone()).c(t.c.clone()).d(r_d.clone()).plan(),
             Box::new(move |x| x.a == tt.a && x.b == tt.b && x.c == tt.c && in_range(&x.d, &r_d)),
         ),
         (0, _) => (s.plan(), Box::new(|_| true)),

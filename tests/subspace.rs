@@ -122,11 +122,11 @@ proptest! {
         let by_key = |a: &Salted, b: &Salted| (a.day, a.id).cmp(&(b.day, b.id));
         check(&space, &salted, Salted::full_scan(), |_| true, by_key)?;
         check(&space, &salted, Salted::scan().day(day).plan().unwrap(), |k| k.day == day, by_key)?;
-        check(&space, &salted, Salted::scan().day(day).id_range(lo..=hi).plan().unwrap(),
+        check(&space, &salted, Salted::scan().day(day).id(lo..=hi).plan().unwrap(),
             |k| k.day == day && (lo..=hi).contains(&k.id), by_key)?;
         let random: Vec<Random> = days.iter().map(|&(day, id)| Random { day, id }).collect();
         let by_random = |a: &Random, b: &Random| a.day.cmp(&b.day).then(b.id.cmp(&a.id));
-        check(&space, &random, Random::scan().day(day).id_range(lo..hi).plan().unwrap(),
+        check(&space, &random, Random::scan().day(day).id(lo..hi).plan().unwrap(),
             |k| k.day == day && (lo..hi).contains(&k.id), by_random)?;
         let rows: Vec<Versioned> = days
             .iter()

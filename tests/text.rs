@@ -522,7 +522,7 @@ fn text_scans_match_brute_force() {
     let got = run(Fixed::scan()
         .host("web")
         .day(230611)
-        .rank_range(5..=8)
+        .rank(5..=8)
         .plan()
         .unwrap());
     let mut want: Vec<Fixed> = keys
@@ -537,11 +537,7 @@ fn text_scans_match_brute_force() {
         Some(8),
         "desc: the highest rank first"
     );
-    let got = run(Fixed::scan()
-        .host("web")
-        .day_range(230611..)
-        .plan()
-        .unwrap());
+    let got = run(Fixed::scan().host("web").day(230611..).plan().unwrap());
     assert_eq!(got.len(), 2 * 20 * 3);
 }
 

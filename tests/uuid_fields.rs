@@ -75,7 +75,7 @@ proptest! {
             keys.iter().map(|k| (k.encode().unwrap(), k.clone())).collect();
         // The right way round (a backward range is refused: tests/regressions.rs).
         let (lo, hi) = (lo.min(hi), lo.max(hi));
-        let plan = Session::scan().user_range(lo..=hi).plan().unwrap();
+        let plan = Session::scan().user(lo..=hi).plan().unwrap();
         let got: Vec<Session> = plan
             .ranges()
             .iter()

@@ -161,7 +161,7 @@ pub const DESIGNS: [Builtin; 7] = [
                 |m| TimestampFirst { ts: m.ts, id: m.id },
                 Reads {
                     get: |m| TimestampFirst::scan().ts(m.ts).id(m.id).plan(),
-                    since: |ts| TimestampFirst::scan().ts_range(ts..).plan(),
+                    since: |ts| TimestampFirst::scan().ts(ts..).plan(),
                     ts: |k| k.ts,
                 },
             )
@@ -180,7 +180,7 @@ pub const DESIGNS: [Builtin; 7] = [
                 |m| ReverseTimestampFirst { ts: m.ts, id: m.id },
                 Reads {
                     get: |m| ReverseTimestampFirst::scan().ts(m.ts).id(m.id).plan(),
-                    since: |ts| ReverseTimestampFirst::scan().ts_range(ts..).plan(),
+                    since: |ts| ReverseTimestampFirst::scan().ts(ts..).plan(),
                     ts: |k| k.ts,
                 },
             )
@@ -258,7 +258,7 @@ pub const DESIGNS: [Builtin; 7] = [
                 |m| Md5Buckets { ts: m.ts, id: m.id },
                 Reads {
                     get: |m| Md5Buckets::scan().ts(m.ts).id(m.id).plan(),
-                    since: |ts| Md5Buckets::scan().ts_range(ts..).plan(),
+                    since: |ts| Md5Buckets::scan().ts(ts..).plan(),
                     ts: |k| k.ts,
                 },
             )
@@ -277,7 +277,7 @@ pub const DESIGNS: [Builtin; 7] = [
                 |m| RandomBuckets { ts: m.ts, id: m.id },
                 Reads {
                     get: |m| RandomBuckets::scan().ts(m.ts).id(m.id).plan(),
-                    since: |ts| RandomBuckets::scan().ts_range(ts..).plan(),
+                    since: |ts| RandomBuckets::scan().ts(ts..).plan(),
                     ts: |k| k.ts,
                 },
             )

@@ -89,7 +89,7 @@ pub fn row_range(range: &ScanRange) -> RowRange {
 /// #[derive(RowKey)]
 /// struct Reading { sensor: u16, at: u32 }
 ///
-/// let none = Reading::scan().sensor(1).at_range(9..9).plan().unwrap();
+/// let none = Reading::scan().sensor(1).at(9..9).plan().unwrap();
 /// assert!(none.ranges().is_empty());
 /// assert_eq!(row_set(&none), None);
 /// ```

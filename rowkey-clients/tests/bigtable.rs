@@ -92,11 +92,7 @@ fn a_plan_is_one_row_set_of_its_ranges_or_its_row_keys() {
     let day = Event::scan().day(1).plan().unwrap();
     assert_eq!(row_set(&day).unwrap().row_ranges.len(), 8);
     assert_same_rows(&day, &events);
-    let window = Event::scan()
-        .day(1)
-        .at_range(50_000..150_000)
-        .plan()
-        .unwrap();
+    let window = Event::scan().day(1).at(50_000..150_000).plan().unwrap();
     assert_same_rows(&window, &events);
     let get = Event::scan().day(1).at(7000).id(7).plan().unwrap();
     assert_eq!(row_set(&get).unwrap().row_keys, vec![events[7].clone()]);
@@ -116,8 +112,11 @@ fn a_plan_is_one_row_set_of_its_ranges_or_its_row_keys() {
 #[test]
 fn a_plan_with_no_rows_has_no_row_set() {
     // An empty RowSet would read the whole table.
-    let none = Event::scan().day(1).at_range(9..9).plan().unwrap();
+    let none = Event::scan().day(1).at(9..9).plan().unwrap();
     assert!(none.ranges().is_empty());
+    assert_eq!(row_set(&none), None);
+    // An empty set of values plans no range either.
+    let none = Event::scan().day(1).at(Vec::new()).plan().unwrap();
     assert_eq!(row_set(&none), None);
     assert_eq!(
         range_row_set(&rowkey::ScanRange {

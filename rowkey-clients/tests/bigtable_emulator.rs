@@ -291,7 +291,7 @@ fn md5_buckets() {
         };
         let day = t.day;
         queries.push((
-            Md5Row::scan().day(day).time_range(lo..hi).plan().unwrap(),
+            Md5Row::scan().day(day).time(lo..hi).plan().unwrap(),
             Box::new(move |k| k.day == day && between(&k.time, &lo, &hi)),
         ));
         queries.push((
@@ -310,8 +310,27 @@ fn md5_buckets() {
         Box::new(move |k| k.day == day),
     ));
     queries.push((
-        Md5Row::scan().day_range(17..).plan().unwrap(),
+        Md5Row::scan().day(17..).plan().unwrap(),
         Box::new(|k| k.day >= 17),
+    ));
+    // Sets of values (SQL's `IN`): days with a repeat, then a range; ids of the keys (a
+    // multi-get, each in its bucket); an empty set, which reads nothing.
+    queries.push((
+        Md5Row::scan().day([9, 2, 9]).time(..40_000).plan().unwrap(),
+        Box::new(|k| [2, 9].contains(&k.day) && k.time < 40_000),
+    ));
+    let picks: Vec<Md5Row> = (0..5).map(|_| rng.pick(&keys).clone()).collect();
+    for t in &picks {
+        let ids: Vec<u64> = picks.iter().map(|p| p.id).collect();
+        let (day, time) = (t.day, t.time);
+        queries.push((
+            Md5Row::scan().day(day).time(time).id(&ids).plan().unwrap(),
+            Box::new(move |k| k.day == day && k.time == time && ids.contains(&k.id)),
+        ));
+    }
+    queries.push((
+        Md5Row::scan().day(3).time(Vec::new()).plan().unwrap(),
+        Box::new(|_| false),
     ));
     end_to_end("md5_buckets", keys, queries);
 }
@@ -341,11 +360,7 @@ fn random_salt() {
         ));
         let lo = t.seq.saturating_sub(50_000);
         queries.push((
-            Spread::scan()
-                .user(user)
-                .seq_range(lo..=t.seq)
-                .plan()
-                .unwrap(),
+            Spread::scan().user(user).seq(lo..=t.seq).plan().unwrap(),
             Box::new(move |k| k.user == user && (lo..=t.seq).contains(&k.seq)),
         ));
         queries.push((
@@ -354,8 +369,17 @@ fn random_salt() {
         ));
     }
     queries.push((
-        Spread::scan().user_range(100..103).plan().unwrap(),
+        Spread::scan().user(100..103).plan().unwrap(),
         Box::new(|k| (100..103).contains(&k.user)),
+    ));
+    // A set of users under a random salt: one range per user and bucket, merged.
+    queries.push((
+        Spread::scan()
+            .user([499, 7, 250, 7])
+            .seq(..1 << 19)
+            .plan()
+            .unwrap(),
+        Box::new(|k| [7, 250, 499].contains(&k.user) && k.seq < 1 << 19),
     ));
     end_to_end("random_salt", keys, queries);
 }
@@ -382,7 +406,7 @@ fn leading_reverse_timestamp() {
         let lo = t.ts - rng.below(3_000) as i64;
         let ts = t.ts;
         queries.push((
-            Recent::scan().ts_range(lo..=ts).plan().unwrap(),
+            Recent::scan().ts(lo..=ts).plan().unwrap(),
             Box::new(move |k| (lo..=ts).contains(&k.ts)),
         ));
         let host = t.host.clone();
@@ -435,7 +459,7 @@ fn java_raw_string() {
         let (lo, hi) = ((t.ts - 100).max(0), t.ts);
         let k2 = key.clone();
         queries.push((
-            JavaRow::scan().key(key).ts_range(lo..hi).plan().unwrap(),
+            JavaRow::scan().key(key).ts(lo..hi).plan().unwrap(),
             Box::new(move |k| k.key == k2 && (lo..hi).contains(&k.ts)),
         ));
     }
@@ -473,7 +497,7 @@ fn bigtable_row_key_schema() {
         queries.push((
             SchemaRow::scan()
                 .tenant(tenant.clone())
-                .name_range(lo..)
+                .name(lo..)
                 .plan()
                 .unwrap(),
             Box::new(move |k| k.tenant == tt && k.name >= l2),
@@ -485,7 +509,7 @@ fn bigtable_row_key_schema() {
             SchemaRow::scan()
                 .tenant(tenant.clone())
                 .name(name.clone())
-                .id_range(lo..=hi)
+                .id(lo..=hi)
                 .plan()
                 .unwrap(),
             Box::new(move |k| k.tenant == tt && k.name == name && (lo..=hi).contains(&k.id)),
@@ -539,11 +563,7 @@ fn fdb_tuple() {
         let app = t.app.clone();
         let a2 = app.clone();
         queries.push((
-            TupleRow::scan()
-                .app(app.clone())
-                .n_range(lo..=hi)
-                .plan()
-                .unwrap(),
+            TupleRow::scan().app(app.clone()).n(lo..=hi).plan().unwrap(),
             Box::new(move |k| k.app == a2 && (lo..=hi).contains(&k.n)),
         ));
         let tag = t.tag.clone();

@@ -144,7 +144,7 @@ proptest! {
         span in 0..40u32,
     ) {
         let hi = lo.saturating_add(span);
-        let plan = Reading::scan().ts_range(lo..hi).plan().unwrap();
+        let plan = Reading::scan().ts(lo..hi).plan().unwrap();
         let filter = plan.to_multi_row_range_filter();
         prop_assert_eq!(filter.ranges.len(), plan.ranges().len());
         for (ts, device, metric) in rows {
@@ -162,7 +162,7 @@ proptest! {
         span in 0..1000i64,
     ) {
         let hi = lo.saturating_add(span);
-        let plan = Order::scan().tenant(tenant.clone()).at_range(lo..=hi).plan().unwrap();
+        let plan = Order::scan().tenant(tenant.clone()).at(lo..=hi).plan().unwrap();
         let filter = plan.to_multi_row_range_filter();
         for (t, at) in rows {
             let key = Order { tenant: t.clone(), at }.encode().unwrap();
@@ -177,7 +177,7 @@ proptest! {
         lo in nasty_u32(),
         span in 0..40u32,
     ) {
-        let plan = Reading::scan().ts_range(lo..lo.saturating_add(span)).plan().unwrap();
+        let plan = Reading::scan().ts(lo..lo.saturating_add(span)).plan().unwrap();
         let keys = rows.into_iter().map(|(ts, device, metric)| {
             Reading { ts, device, metric }.encode().unwrap()
         });
@@ -198,8 +198,8 @@ proptest! {
         // The right way round (a backward range is refused: tests/regressions.rs).
         let (lo, hi) = if lo <= hi { (lo, hi) } else { (hi, lo) };
         let plans = [
-            Tagged::scan().day(day).id(id).tag_range(lo.clone()..hi.clone()).plan().unwrap(),
-            Tagged::scan().day(day).id_range(id..).plan().unwrap(),
+            Tagged::scan().day(day).id(id).tag(lo.clone()..hi.clone()).plan().unwrap(),
+            Tagged::scan().day(day).id(id..).plan().unwrap(),
             Tagged::full_scan(),
         ];
         for plan in &plans {
@@ -210,7 +210,7 @@ proptest! {
                 .map(|(day, id, tag)| Tagged { day, id, tag }.encode().unwrap());
             check_filter_string(plan, keys)?;
         }
-        let plan = Order::scan().tenant(tenant.clone()).at_range(at..).plan().unwrap();
+        let plan = Order::scan().tenant(tenant.clone()).at(at..).plan().unwrap();
         // Phoenix refuses an empty VARCHAR and one holding 00: those rows are not keys.
         let keys = rows
             .iter()
@@ -281,7 +281,7 @@ fn fields_without_a_fixed_place_are_refused() {
 /// with every range and the mask as made.
 #[test]
 fn protobuf_bytes_decode_as_hbase_declares_them() {
-    let plan = Reading::scan().ts_range(10..20).plan().unwrap();
+    let plan = Reading::scan().ts(10..20).plan().unwrap();
     let filter = plan.to_multi_row_range_filter();
     let outer = pb::Filter::decode(filter.to_filter_bytes().as_slice()).unwrap();
     assert_eq!(outer.name, MULTI_ROW_RANGE_FILTER);
@@ -295,7 +295,7 @@ fn protobuf_bytes_decode_as_hbase_declares_them() {
         assert_eq!(got.stop_row_inclusive, Some(false));
     }
     // A range to the end of the table has no stop row (HBase's empty stop).
-    let all = Tagged::scan().day_range(7..).plan().unwrap();
+    let all = Tagged::scan().day(7..).plan().unwrap();
     let open =
         pb::MultiRowRangeFilter::decode(all.to_multi_row_range_filter().serialized().as_slice())
             .unwrap();

@@ -268,8 +268,8 @@ fn salt(cx: &Ctxt, input: &Input) {
     }
 }
 
-/// The scan builder has a method per field, `<field>_range`, and `plan` (or the name given with
-/// `#[rowkey(plan = "...")]`): field names must not collide with them.
+/// The scan builder has a method per field and `plan` (or the name given with
+/// `#[rowkey(plan = "...")]`): no field may be named as the latter.
 /// Without a builder (`scan = false`) there are no names to clash, and `plan = "..."`, which
 /// names a builder's method, is a contradiction.
 fn builder_names(cx: &Ctxt, input: &Input) {
@@ -292,13 +292,6 @@ fn builder_names(cx: &Ctxt, input: &Input) {
                     "a field named `{plan}` would clash with the scan builder's `.{plan}()`; rename the \
                      field, or give the builder's method another name with `#[rowkey(plan = \"build\")]`"
                 ),
-            );
-        }
-        let range = format!("{}_range", field.name);
-        if let Some(other) = input.fields.iter().find(|f| f.name == range) {
-            cx.error_spanned_by(
-                other.ident,
-                format!("a field named `{range}` would clash with the scan builder's range method for `{}`; rename it", field.name),
             );
         }
     }

@@ -257,8 +257,9 @@ pub fn emit(layout: &Layout) -> String {
     out
 }
 
-/// `query`: a random partial key (fields fixed in key order, maybe a range on the next), its
-/// plan through the typed builder, and the filter it must equal.
+/// `query`: a random partial key (fields fixed in key order, each to a value or a set of
+/// values, maybe a range on the next), its plan through the typed builder, and the filter it
+/// must equal.
 fn queries(layout: &Layout, n: usize) -> String {
     if !layout.scan {
         return "    fn query(_: &mut rowkey_fuzz::Values, _: &[Self]) -> rowkey_fuzz::Query<Self> {
@@ -270,19 +271,52 @@ fn queries(layout: &Layout, n: usize) -> String {
     let mut arms = String::new();
     for k in first..=n {
         let fixed = &layout.fields[..k];
-        let chain: String = fixed
+        // Each fixed field takes `t`'s value or, a third of the time, a set of values (one
+        // length for a raw string that other fields follow: other lengths are an error).
+        let mut prelude = String::from("let t = t.clone(); let b = Self::scan(); ");
+        for (i, f) in fixed.iter().enumerate() {
+            let name = &f.name;
+            let _ = write!(
+                prelude,
+                "let s{i} = v.set(&t.{name}, keys, |x: &Self| x.{name}.clone(), Self::{name}_gen); "
+            );
+            // A raw string that other fields follow, fixed: the keys of a set must have one
+            // length up to its end (else `RawLengths`), so values of another length are left out.
+            if fixed[i..].iter().any(|r| r.kind.raw) && k < n {
+                let _ = write!(
+                    prelude,
+                    "let s{i} = s{i}.map(|mut s| {{ let len = t.encode().map(|b| b.len()).ok(); s.retain(|w| {{ let mut x = t.clone(); x.{name} = w.clone(); x.encode().map(|b| b.len()).ok().is_none_or(|l| Some(l) == len) }}); s }}); "
+                );
+            }
+            let _ = write!(
+                prelude,
+                "let b = match &s{i} {{ Some(s) => b.{name}(s.clone()), None => b.{name}(t.{name}.clone()) }}; "
+            );
+        }
+        let sets_valid: String = fixed
             .iter()
-            .map(|f| format!(".{0}(t.{0}.clone())", f.name))
+            .enumerate()
+            .map(|(i, f)| format!(" && s{i}.iter().flatten().all(Self::{}_accepts)", f.name))
             .collect();
-        let eqs = eq_filter(fixed);
-        let what = format!(
-            "{}::scan(){}",
-            layout.name,
-            fixed
-                .iter()
-                .map(|f| format!(".{}(..)", f.name))
-                .collect::<String>()
+        let _ = write!(prelude, "let sets_valid = true{sets_valid}; ");
+        // The chain as text: a set's values, or `..` for `t`'s.
+        let shown: String = fixed
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                format!(
+                    "match &s{i} {{ Some(s) => format!(\".{0}({{s:?}})\"), None => \".{0}(..)\".to_string() }}, ",
+                    f.name
+                )
+            })
+            .collect();
+        let holes = "{}".repeat(k);
+        let _ = write!(
+            prelude,
+            "let what = format!(\"{}::scan(){holes}\", {shown}); ",
+            layout.name
         );
+        let eqs = eq_filter(fixed);
         let ranged = layout.fields.get(k).is_some_and(|f| f.kind.range);
         let pattern = if ranged {
             format!("({k}, false)")
@@ -291,18 +325,18 @@ fn queries(layout: &Layout, n: usize) -> String {
         };
         let _ = writeln!(
             arms,
-            "            {pattern} => {{ let t = t.clone(); rowkey_fuzz::Query {{ what: format!(\"{what}.plan() with {{t:?}}\"), plan: Self::scan(){chain}.plan(), want: Box::new(move |x: &Self| {eqs}), valid: true, reversed: None, full: false }} }}"
+            "            {pattern} => {{ {prelude}rowkey_fuzz::Query {{ what: format!(\"{{what}}.plan() with {{t:?}}\"), plan: b.plan(), want: Box::new(move |x: &Self| {eqs}), valid: sets_valid, reversed: None, full: false }} }}"
         );
         if let Some(f) = layout.fields.get(k).filter(|f| f.kind.range) {
             let name = &f.name;
             let _ = writeln!(
                 arms,
-                "            ({k}, true) => {{ let t = t.clone(); let r = (v.bound(keys, |x: &Self| x.{name}.clone(), Self::{name}_gen), v.bound(keys, |x: &Self| x.{name}.clone(), Self::{name}_gen)); \
+                "            ({k}, true) => {{ {prelude}let r = (v.bound(keys, |x: &Self| x.{name}.clone(), Self::{name}_gen), v.bound(keys, |x: &Self| x.{name}.clone(), Self::{name}_gen)); \
                  let r = rowkey_fuzz::order::mostly_forward(r, Self::{name}_value, v.chance(1, 4)); \
                  let reversed = rowkey_fuzz::order::reversed(&r, Self::{name}_value).then_some({name:?}); \
-                 let valid = rowkey_fuzz::values::bound_ok(&r.0, Self::{name}_accepts) && rowkey_fuzz::values::bound_ok(&r.1, Self::{name}_accepts); \
-                 let plan = Self::scan(){chain}.{name}_range(r.clone()).plan(); \
-                 rowkey_fuzz::Query {{ what: format!(\"{what}.{name}_range({{:?}}).plan() with {{t:?}}\", r), plan, want: Box::new(move |x: &Self| {eqs} && rowkey_fuzz::order::in_range(&x.{name}, &r, Self::{name}_value)), valid, reversed, full: false }} }}"
+                 let valid = sets_valid && rowkey_fuzz::values::bound_ok(&r.0, Self::{name}_accepts) && rowkey_fuzz::values::bound_ok(&r.1, Self::{name}_accepts); \
+                 let plan = b.{name}(r.clone()).plan(); \
+                 rowkey_fuzz::Query {{ what: format!(\"{{what}}.{name}({{:?}}).plan() with {{t:?}}\", r), plan, want: Box::new(move |x: &Self| {eqs} && rowkey_fuzz::order::in_range(&x.{name}, &r, Self::{name}_value)), valid, reversed, full: false }} }}"
             );
         }
     }
@@ -328,9 +362,16 @@ fn eq_filter(fixed: &[Field]) -> String {
     if fixed.is_empty() {
         return "true".into();
     }
+    // A field fixed to `t`'s value, or to any value of its set.
     fixed
         .iter()
-        .map(|f| format!("Self::{0}_value(&x.{0}, &t.{0}).is_eq()", f.name))
+        .enumerate()
+        .map(|(i, f)| {
+            format!(
+                "match &s{i} {{ Some(s) => s.iter().any(|w| Self::{0}_value(&x.{0}, w).is_eq()), None => Self::{0}_value(&x.{0}, &t.{0}).is_eq() }}",
+                f.name
+            )
+        })
         .collect::<Vec<_>>()
         .join(" && ")
 }

@@ -31,7 +31,7 @@ pub struct Kind {
     pub accepts: String,
     pub key: String,
     pub value: String,
-    /// The scan builder has `<field>_range`.
+    /// The field takes a range in the scan builder.
     pub range: bool,
     /// Always the same width (may take `#[reverse]`).
     pub fixed: bool,

@@ -75,6 +75,40 @@ impl Values {
         }
     }
 
+    /// A third of the time, a set of values for a field a query fixes (`.f([..])`), else
+    /// `None` (the query fixes `t`, the value of the key it started from). The set is empty
+    /// one time in eight; otherwise one to five values, each `t` (so rows match), another
+    /// key's, a fresh one (which the field may refuse), or a repeat of an earlier one.
+    pub fn set<K, T: Clone>(
+        &mut self,
+        t: &T,
+        keys: &[K],
+        get: impl Fn(&K) -> T,
+        fresh: impl Fn(&mut Rng) -> T,
+    ) -> Option<Vec<T>> {
+        if !self.rng.chance(1, 3) {
+            return None;
+        }
+        if self.rng.chance(1, 8) {
+            return Some(Vec::new());
+        }
+        let n = 1 + self.rng.index(5);
+        let mut set: Vec<T> = Vec::with_capacity(n);
+        for _ in 0..n {
+            let value = match self.rng.below(6) {
+                0 | 1 => t.clone(),
+                2 | 3 if !keys.is_empty() => get(&keys[self.rng.index(keys.len())]),
+                5 if !set.is_empty() => set[self.rng.index(set.len())].clone(),
+                _ => {
+                    let mut g = Rng::new(self.rng.next_u64());
+                    fresh(&mut g)
+                }
+            };
+            set.push(value);
+        }
+        Some(set)
+    }
+
     /// True with probability `num / den`.
     pub fn chance(&mut self, num: u64, den: u64) -> bool {
         self.rng.chance(num, den)

@@ -225,8 +225,8 @@ fn dual_reads_see_every_logical_row_once() {
             } else {
                 None
             };
-            let old_plan = Old16::scan().ts_range(lo..hi).plan().unwrap();
-            let new_plan = New64::scan().ts_range(lo..hi).plan().unwrap();
+            let old_plan = Old16::scan().ts(lo..hi).plan().unwrap();
+            let new_plan = New64::scan().ts(lo..hi).plan().unwrap();
             let converted: Vec<(Vec<u8>, u32)> = read(&old, &old_plan, reverse)
                 .into_iter()
                 .map(|(k, v)| (convert_key(&k, 0, to_new).unwrap(), v))

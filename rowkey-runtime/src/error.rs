@@ -168,6 +168,39 @@ pub enum EncodeError {
         /// The limit.
         max: usize,
     },
+    /// A scan plan's sets of values (`.device([3, 7, 9])`) need more ranges than
+    /// [`MAX_PLAN_RANGES`](crate::scan::MAX_PLAN_RANGES): one per combination of their values,
+    /// times the salt's buckets where the salt is not known.
+    ///
+    /// ```
+    /// use rowkey::{EncodeError, RowKey};
+    ///
+    /// #[derive(RowKey)]
+    /// #[salt(md5, buckets = 16, of = "ts")]
+    /// struct Reading { sensor: u32, ts: u64 }
+    ///
+    /// let sensors: Vec<u32> = (0..5_000).collect();
+    /// let err = Reading::scan().sensor(sensors).plan().unwrap_err();
+    /// assert!(matches!(err, EncodeError::TooManyValues { values: 5_000, ranges: 80_000, .. }));
+    /// ```
+    TooManyValues {
+        /// The combinations of the sets' values.
+        values: u64,
+        /// The ranges the plan would need.
+        ranges: u64,
+        /// The limit.
+        max: usize,
+    },
+    /// A scan fixes a raw `#[java]` string that other fields follow, whose rows a plan tells
+    /// apart from longer strings' by the key's length (see `ScanPlan::is_exact`), and its sets
+    /// of values give keys of different lengths up to that string's end (`.row(["row1",
+    /// "row10"])`): no one length tells them apart. Plan each length apart.
+    RawLengths {
+        /// The raw string.
+        field: &'static str,
+        /// Two of the lengths, in bytes, of the keys up to its end (the salt aside).
+        lengths: (usize, usize),
+    },
     /// A scan's range on a field starts after it ends, or excludes both of its ends at one
     /// value: std's `BTreeMap::range` panics on such a range; a plan refuses it. (An empty
     /// range, `5..5`, is valid and reads nothing.)
@@ -178,7 +211,7 @@ pub enum EncodeError {
     /// #[derive(RowKey)]
     /// struct Reading { sensor: u16, ts: u64 }
     ///
-    /// let err = Reading::scan().sensor(7).ts_range(100..10).plan().unwrap_err();
+    /// let err = Reading::scan().sensor(7).ts(100..10).plan().unwrap_err();
     /// assert_eq!(
     ///     err,
     ///     EncodeError::ReversedRange { field: "ts", start: ">= 100".into(), end: "< 10".into() }
@@ -189,7 +222,7 @@ pub enum EncodeError {
     ///      its end, nor exclude both ends at one value; swap its bounds (`a..a` is the empty \
     ///      range)"
     /// );
-    /// assert!(Reading::scan().sensor(7).ts_range(5..5).plan().unwrap().ranges().is_empty());
+    /// assert!(Reading::scan().sensor(7).ts(5..5).plan().unwrap().ranges().is_empty());
     /// ```
     ReversedRange {
         /// The field.
@@ -231,10 +264,13 @@ impl EncodeError {
             | EncodeError::ContainsDelimiter { field, .. }
             | EncodeError::Unrepresentable { field, .. }
             | EncodeError::ReversedRange { field, .. }
+            | EncodeError::RawLengths { field, .. }
             | EncodeError::Codec { field, .. }
             | EncodeError::Nested { field, .. } => Some(field),
             EncodeError::TooManyRanges { .. } => Some("salt"),
-            EncodeError::KeyTooLong { .. } | EncodeError::EmptyKey { .. } => None,
+            EncodeError::TooManyValues { .. }
+            | EncodeError::KeyTooLong { .. }
+            | EncodeError::EmptyKey { .. } => None,
         }
     }
 }
@@ -313,6 +349,17 @@ impl fmt::Display for EncodeError {
                 "the salt ({salt}) has {ranges} distinct values and the scan does not fix the \
                  fields it hashes, so the plan would need {ranges} ranges, over the limit of \
                  {max}; fix those fields, or give the salt fewer buckets or a narrower width"
+            ),
+            EncodeError::TooManyValues { values, ranges, max } => write!(
+                f,
+                "the scan's sets of values have {values} combinations and need {ranges} \
+                 ranges, over the limit of {max}; split the sets over several scans"
+            ),
+            EncodeError::RawLengths { field, lengths: (a, b) } => write!(
+                f,
+                "the sets of values give keys of {a} and {b} bytes up to the end of field \
+                 `{field}`, a raw `#[java]` string that other fields follow, whose rows are told \
+                 apart from longer strings' by the key's length: plan each length apart"
             ),
             EncodeError::ReversedRange { field, start, end } => write!(
                 f,

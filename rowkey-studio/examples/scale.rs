@@ -52,15 +52,11 @@ fn main() {
         .split_writes(writes / 40)
         .design(
             Design::new("timestamp first", |&(ts, id)| TimeFirst { ts, id })
-                .read("last tenth", |s| {
-                    TimeFirst::scan().ts_range(recent(s)..).plan()
-                }),
+                .read("last tenth", |s| TimeFirst::scan().ts(recent(s)..).plan()),
         )
         .design(
             Design::new("md5 buckets (16)", |&(ts, id)| Buckets { ts, id })
-                .read("last tenth", |s| {
-                    Buckets::scan().ts_range(recent(s)..).plan()
-                }),
+                .read("last tenth", |s| Buckets::scan().ts(recent(s)..).plan()),
         );
     println!(
         "{writes} writes per design, windows of {}, splits past {} writes",

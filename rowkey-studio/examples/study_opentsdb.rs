@@ -71,19 +71,11 @@ fn study() -> Study<Point> {
             Design::new("opentsdb unsalted", plain)
                 .read_where(
                     "host 7's cpu, last hour",
-                    |s| {
-                        Plain::scan()
-                            .metric([0, 0, 1])
-                            .base_range(last(s, 1))
-                            .plan()
-                    },
+                    |s| Plain::scan().metric([0, 0, 1]).base(last(s, 1)).plan(),
                     |k: &Plain| k.tags.0[0].1 == [0, 0, 7],
                 )
                 .read("every host's cpu, last 6 hours", |s| {
-                    Plain::scan()
-                        .metric([0, 0, 1])
-                        .base_range(last(s, 6))
-                        .plan()
+                    Plain::scan().metric([0, 0, 1]).base(last(s, 6)).plan()
                 }),
         )
         .design(
@@ -91,19 +83,11 @@ fn study() -> Study<Point> {
                 .presplit(Salted::split_points(20).unwrap())
                 .read_where(
                     "host 7's cpu, last hour",
-                    |s| {
-                        Salted::scan()
-                            .metric([0, 0, 1])
-                            .base_range(last(s, 1))
-                            .plan()
-                    },
+                    |s| Salted::scan().metric([0, 0, 1]).base(last(s, 1)).plan(),
                     |k: &Salted| k.tags.0[0].1 == [0, 0, 7],
                 )
                 .read("every host's cpu, last 6 hours", |s| {
-                    Salted::scan()
-                        .metric([0, 0, 1])
-                        .base_range(last(s, 6))
-                        .plan()
+                    Salted::scan().metric([0, 0, 1]).base(last(s, 6)).plan()
                 }),
         )
 }

@@ -26,11 +26,11 @@
 //!     .split_writes(5_000)
 //!     .design(
 //!         Design::new("time first", |&(ts, id)| TimeFirst { ts, id })
-//!             .read("recent", move |s| TimeFirst::scan().ts_range(since(s)..).plan()),
+//!             .read("recent", move |s| TimeFirst::scan().ts(since(s)..).plan()),
 //!     )
 //!     .design(
 //!         Design::new("16 buckets", |&(ts, id)| Buckets { ts, id })
-//!             .read("recent", move |s| Buckets::scan().ts_range(since(s)..).plan()),
+//!             .read("recent", move |s| Buckets::scan().ts(since(s)..).plan()),
 //!     )
 //!     .run()
 //!     .unwrap();

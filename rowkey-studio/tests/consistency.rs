@@ -77,12 +77,7 @@ fn design(rng: &mut Rng, study: Study<Event>) -> Study<Event> {
             Design::new("time first", |&(ts, id, _): &Event| TimeFirst { ts, id })
                 .read("recent", move |s| {
                     lim(
-                        Query::new(
-                            TimeFirst::scan()
-                                .ts_range(since(s, tenths)..)
-                                .plan()
-                                .unwrap(),
-                        ),
+                        Query::new(TimeFirst::scan().ts(since(s, tenths)..).plan().unwrap()),
                         l1,
                     )
                 })
@@ -97,7 +92,7 @@ fn design(rng: &mut Rng, study: Study<Event>) -> Study<Event> {
             Design::new("salted", |&(ts, id, _): &Event| Salted { ts, id })
                 .read("recent", move |s| {
                     lim(
-                        Query::new(Salted::scan().ts_range(since(s, tenths)..).plan().unwrap()),
+                        Query::new(Salted::scan().ts(since(s, tenths)..).plan().unwrap()),
                         l1,
                     )
                 })
@@ -118,10 +113,7 @@ fn design(rng: &mut Rng, study: Study<Event>) -> Study<Event> {
         _ => study.design(
             Design::new("by id", |&(ts, id, _): &Event| ById { id, ts })
                 .read("ids", move |_| {
-                    lim(
-                        Query::new(ById::scan().id_range(id..id + 40).plan().unwrap()),
-                        l1,
-                    )
+                    lim(Query::new(ById::scan().id(id..id + 40).plan().unwrap()), l1)
                 })
                 .read("even", move |_| {
                     lim(

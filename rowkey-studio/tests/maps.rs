@@ -30,11 +30,7 @@ fn sensor(i: u64) -> Sensor {
 
 fn plans() -> [ScanPlan; 2] {
     [
-        Sensor::scan()
-            .host(50)
-            .ts_range(1_020_000..)
-            .plan()
-            .unwrap(),
+        Sensor::scan().host(50).ts(1_020_000..).plan().unwrap(),
         Sensor::full_scan(),
     ]
 }

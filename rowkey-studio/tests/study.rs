@@ -92,7 +92,7 @@ const READS: [Read; 5] = [
             Point::scan()
                 .metric(1)
                 .tag("")
-                .ts_range(since(s)..)
+                .ts(since(s)..)
                 .plan()
                 .unwrap()
         },

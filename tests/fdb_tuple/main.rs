@@ -602,7 +602,7 @@ proptest! {
         let (lo_t, hi_t) = support::forward((bound(lo, &tenants), bound(hi, &tenants)), support::natural);
         // A range on the first field (strings that are prefixes of each other).
         prop_assert_eq!(
-            read(Row::scan().tenant_range((lo_t.clone(), hi_t.clone())).plan().unwrap()),
+            read(Row::scan().tenant((lo_t.clone(), hi_t.clone())).plan().unwrap()),
             want(&|r| within(&r.tenant, &lo_t, &hi_t))
         );
         // One tenant: not the rows of a tenant it is a prefix of ("a" and "a\0").
@@ -614,14 +614,14 @@ proptest! {
         let ids: Vec<Option<i64>> = rows.iter().map(|r| r.id).collect();
         let (lo_i, hi_i) = support::forward((bound(lo, &ids), bound(hi, &ids)), support::natural);
         prop_assert_eq!(
-            read(Row::scan().tenant(target.tenant.clone()).id_range((lo_i, hi_i)).plan().unwrap()),
+            read(Row::scan().tenant(target.tenant.clone()).id((lo_i, hi_i)).plan().unwrap()),
             want(&|r| r.tenant == target.tenant && within(&r.id, &lo_i, &hi_i))
         );
         // Two fields fixed and a range of byte strings.
         let tags: Vec<Vec<u8>> = rows.iter().map(|r| r.tag.clone()).collect();
         let (lo_g, hi_g) = support::forward((bound(lo, &tags), bound(hi, &tags)), support::natural);
         prop_assert_eq!(
-            read(Row::scan().tenant(target.tenant.clone()).id(target.id).tag_range((lo_g.clone(), hi_g.clone())).plan().unwrap()),
+            read(Row::scan().tenant(target.tenant.clone()).id(target.id).tag((lo_g.clone(), hi_g.clone())).plan().unwrap()),
             want(&|r| r.tenant == target.tenant && r.id == target.id && within(&r.tag, &lo_g, &hi_g))
         );
         // The whole key: one Get.

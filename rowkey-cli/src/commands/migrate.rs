@@ -55,7 +55,7 @@ macro_rules! keyed {
                 Message { ts: self.ts, id: self.id }
             }
             fn since(ts: u64) -> Result<ScanPlan, EncodeError> {
-                $t::scan().ts_range(ts..).plan()
+                $t::scan().ts(ts..).plan()
             }
         }
     )*};

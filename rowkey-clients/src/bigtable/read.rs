@@ -125,7 +125,7 @@ impl Table {
     /// struct Metric { name: String, ts: u64, host: String }
     ///
     /// let table = Client::from_env()?.table("projects/p/instances/i/tables/metrics");
-    /// let plan = Metric::scan().name("cpu").ts_range(1_000..2_000).plan()?;
+    /// let plan = Metric::scan().name("cpu").ts(1_000..2_000).plan()?;
     /// // The newest 100 rows of the hour, over the 16 buckets.
     /// let rows: Vec<_> = table.read(&plan).reverse().limit(100).try_collect().await?;
     /// for row in rows {

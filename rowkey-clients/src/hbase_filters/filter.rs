@@ -46,7 +46,7 @@ impl RowRange {
 /// #[salt(md5, buckets = 4, of = "id")]
 /// struct Event { ts: u32, id: u32 }
 ///
-/// let plan = Event::scan().ts_range(100..200).plan().unwrap();
+/// let plan = Event::scan().ts(100..200).plan().unwrap();
 /// let filter = plan.to_multi_row_range_filter();
 /// assert_eq!(filter.ranges.len(), 4);
 /// let key = Event { ts: 150, id: 7 }.encode().unwrap();

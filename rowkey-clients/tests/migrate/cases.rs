@@ -43,12 +43,8 @@ macro_rules! case {
             }
             fn plans(metric: u32, ts: core::ops::Range<u32>) -> (ScanPlan, ScanPlan) {
                 (
-                    $old::scan()
-                        .metric(metric)
-                        .ts_range(ts.clone())
-                        .plan()
-                        .unwrap(),
-                    $new::scan().metric(metric).ts_range(ts).plan().unwrap(),
+                    $old::scan().metric(metric).ts(ts.clone()).plan().unwrap(),
+                    $new::scan().metric(metric).ts(ts).plan().unwrap(),
                 )
             }
             fn plan($sample: &[Vec<u8>]) -> Plan {

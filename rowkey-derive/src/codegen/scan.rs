@@ -1,12 +1,14 @@
 //! Codegen for the typed partial-key builder: `K::scan()` returns `KScan<S>`, its state `S` the
 //! marker of the next field to fix (`field::date`), `Full` once every field is fixed, or
-//! `Ranged<field::time>` after a range. Each field has one fix method and one range method,
-//! generic over the state and bounded by `S: InKeyOrder<K, Order, field::f, Plan>`, which holds
-//! only when `f` is next: the markers implement it for themselves, and the runtime's `Full`
-//! and `Ranged` implement it under bounds no type meets, so the compiler's message teaches the
-//! rule (key order, every field fixed, a range ends the chain). A field without a range method
-//! has a hidden one whose argument's bound says why. Encoding a field is generic runtime code
-//! (`Format::encode_alone`), so the shell is small: O(fields) items, not O(fields²).
+//! `Ranged<field::time>` after a range. Each field has one method, taking a value, a range or a
+//! set of values (the runtime's `FieldArg`, whose associated `Then` is the next state), generic
+//! over the state and bounded by `S: InKeyOrder<K, Order, field::f, Plan>`, which holds only
+//! when `f` is next: the markers implement it for themselves, and the runtime's `Full` and
+//! `Ranged` implement it under bounds no type meets, so the compiler's message teaches the rule
+//! (key order, every field fixed, a range ends the chain). A field that takes no range names a
+//! refusal's marker as its `Takes`, under which a range's bound says why. Encoding a field is
+//! generic runtime code (`Format::encode_alone`), so the shell is small: O(fields) items, not
+//! O(fields²).
 //!
 //! The builder type is declared next to the key (so it shows in the user's `cargo doc`);
 //! everything else sits in the derive's `const _` block.
@@ -16,7 +18,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
 use super::field::{field_format, flip, runtime_path, tail_width, written};
-use crate::ast::{Class, Field};
+use crate::ast::Field;
 use crate::encodings::{EmptyKey, Key};
 use crate::props::RangeKind;
 use crate::tokens::{crate_path, krate};
@@ -78,26 +80,25 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         expects.extend(quote!(impl<__O, __P> #p::scan::InKeyOrder<#ident, __O, #m, __P> for #m {}));
         let bound =
             quote!(where __S: #p::scan::InKeyOrder<#ident, __Order, #m, field::#plan_method>);
-        let (method, helper) = fix_method(key, f, &scan, &state_after(f.index), &bound, &p);
-        methods.extend(method);
+        let helper = fix_helper(key, f, &p);
         helpers.extend(helper);
-        match &key.part(f).range {
+        let (takes, range) = match &key.part(f).range {
             Ok(kind) => {
-                let (method, helper) = range_method(key, f, *kind, &scan, &bound, &p);
-                methods.extend(method);
-                helpers.extend(helper);
+                helpers.extend(range_helper(key, f, *kind, &p));
+                let helper = format_ident!("__range_{}", f.name);
+                (quote!(#p::scan::Ranges), quote!(#helper))
             }
-            Err(why) => {
-                let why = why.marker(&p);
-                let name = format_ident!("{}_range", f.name);
-                methods.extend(quote! {
-                    #[doc(hidden)]
-                    pub fn #name<__V: #why<#m>>(self, _: __V) -> Self {
-                        ::core::unreachable!()
-                    }
-                });
-            }
-        }
+            Err(why) => (why.marker(&p), quote!(#p::scan::no_range)),
+        };
+        methods.extend(field_method(
+            key,
+            f,
+            &scan,
+            &state_after(f.index),
+            &bound,
+            (&takes, &range),
+            &p,
+        ));
     }
     // The states `.plan()` takes: all, or those after every field an md5 prefix hashes.
     let can_plan = if first_plannable == 0 {
@@ -129,11 +130,11 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         .map_or(String::new(), |f| f.name.clone());
     let start_doc = format!(
         " A partial key of `{ident}`, to scan the rows that share a prefix: fix fields in key \
-         order ({order}) with `.{first}(v)`, `.<field>(v)`...; optionally bound the next field \
-         with `.<field>_range(r)` (any `RangeBounds`: `a..b`, `a..=b`, `..b`), which ends the \
-         chain; then `.{plan_method}()` returns `Result<ScanPlan, EncodeError>`: the ranges that \
+         order ({order}) with `.{first}(v)`, `.<field>(v)`... (a value, or a set of values: \
+         `[a, b]`, a slice, `Vec`, `BTreeSet`); optionally bound the next field with a range \
+         (`.<field>(a..b)`, `a..=b`, `..b`), which ends the chain; then `.{plan_method}()` returns `Result<ScanPlan, EncodeError>`: the ranges that \
          hold exactly the matching rows, one per salt bucket when the salt cannot be computed \
-         from the fixed fields. Merge their rows with `ScanPlan::merge`. Calling a field out of \
+         from the fixed fields, times the values of each set. Merge their rows with `ScanPlan::merge`. Calling a field out of \
          order does not compile."
     );
     let outside = quote! {
@@ -249,46 +250,63 @@ fn encode_value(key: &Key, f: &Field, v: TokenStream, p: &TokenStream) -> TokenS
     quote!(#encode(#v, #name, #flip, #open))
 }
 
-/// The fix method of `f` (bounded by `bound`) and, outside the generic impl, the function
-/// that does its work: a body without the state's bound compiles against an empty parameter
-/// environment, where rustc's global trait cache applies; the generic methods stay small.
-fn fix_method(
+/// The method of `f` (bounded by `bound`): it takes a value, a range or a set of values
+/// (`FieldArg`), applied through the field's helpers (`range` is its range helper, or the
+/// runtime's `no_range` where `takes` is a refusal's marker).
+fn field_method(
     key: &Key,
     f: &Field,
     scan: &Ident,
     next: &TokenStream,
     bound: &TokenStream,
+    (takes, range): (&TokenStream, &TokenStream),
     p: &TokenStream,
-) -> (TokenStream, TokenStream) {
+) -> TokenStream {
     let input = &key.input;
     let ty = f.ty;
     let method = f.ident;
-    let helper = format_ident!("__fix_{}", f.name);
+    let fix = format_ident!("__fix_{}", f.name);
+    let takes_range = key.part(f).range.is_ok();
     let doc = format!(
-        " Fixes `{}`; next: {}.",
-        f.name,
-        match input.fields.get(f.index + 1) {
-            Some(n) => format!(
-                "`.{0}(v)`, `.{0}_range(r)` or `.{1}()`",
-                n.name,
-                input.plan_method()
-            ),
+        " `{name}`: a value fixes it, a set of values (`[a, b]`, a slice, `Vec`, `BTreeSet`) \
+         fixes it to each in turn{range}; next: {next}.",
+        name = f.name,
+        range = if takes_range {
+            ", a range (`a..b`, `a..=b`, `..b`, `(Bound, Bound)`) bounds it and ends the \
+             partial key"
+        } else {
+            " (its bytes do not follow its values, so it takes no range)"
+        },
+        next = match input.fields.get(f.index + 1) {
+            Some(n) => format!("`.{}(..)` or `.{}()`", n.name, input.plan_method()),
             None => format!("`.{}()`", input.plan_method()),
         }
     );
-    // Strings and byte vectors take anything that converts (`.user("ann")`); other types
-    // take the value itself, so integer literals infer the field's type.
-    let (arg, value) = match f.class {
-        Class::String | Class::Bytes => (quote!(impl #p::Into<#ty>), quote!(&value.into())),
-        _ => (quote!(#ty), quote!(&value)),
-    };
+    let m = f.ident;
+    let arg = quote!(#p::scan::FieldArg<#ty, field::#m, #takes>);
+    quote! {
+        #[doc = #doc]
+        #[inline]
+        pub fn #method<__A: #arg>(self, value: __A) -> #scan<<__A as #arg>::Then<#next>> #bound {
+            #scan(<__A as #arg>::apply(value, self.0, #fix, #range), #p::PhantomData)
+        }
+    }
+}
+
+/// The function that fixes one value of `f`, outside the generic impl: a body without the
+/// state's bound compiles against an empty parameter environment, where rustc's global trait
+/// cache applies; the generic methods stay small.
+fn fix_helper(key: &Key, f: &Field, p: &TokenStream) -> TokenStream {
+    let ty = f.ty;
+    let helper = format_ident!("__fix_{}", f.name);
     let encoded = encode_value(key, f, quote!(__v), p);
     // A raw `#[java]` string that other fields follow: its matches are the keys of one length.
     let fix = if key.traits.short_forms {
         quote!(fix_short(#encoded))
     } else if key.part(f).tail_window && !f.last {
         let tail = tail_width(key, f);
-        quote!(fix_raw(#encoded, #tail))
+        let name = &f.name;
+        quote!(fix_raw(#encoded, #tail, #name))
     } else {
         // Appended straight to the fixed bytes: no vector of its own.
         let trim = Literal::usize_unsuffixed(key.part(f).value_trim);
@@ -299,41 +317,19 @@ fn fix_method(
         let last = key.part(f).open_end;
         quote!(fix_with(#encode, __v, (#name, #flip, #last), #trim))
     };
-    let method = quote! {
-        #[doc = #doc]
-        pub fn #method(self, value: #arg) -> #scan<#next> #bound {
-            #scan(#helper(self.0, #value), #p::PhantomData)
-        }
-    };
-    let helper = quote! {
+    quote! {
         #[inline]
         fn #helper(__k: #p::scan::PartialKey, __v: &#ty) -> #p::scan::PartialKey {
             __k.#fix
         }
-    };
-    (method, helper)
+    }
 }
 
-/// The range method of `f` and the function that does its work (see [`fix_method`]).
-fn range_method(
-    key: &Key,
-    f: &Field,
-    kind: RangeKind,
-    scan: &Ident,
-    bound: &TokenStream,
-    p: &TokenStream,
-) -> (TokenStream, TokenStream) {
+/// The function that bounds `f` by a range of its values (see [`fix_helper`]).
+fn range_helper(key: &Key, f: &Field, kind: RangeKind, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let open = key.part(f).range_open;
-    let m = f.ident;
-    let range_method = format_ident!("{}_range", f.name);
     let helper = format_ident!("__range_{}", f.name);
-    let doc = format!(
-        " Bounds `{}` by a range of its values (`a..b`, `a..=b`, `..b`, ...) and ends the partial \
-         key; next: `.{}()`.",
-        f.name,
-        key.input.plan_method()
-    );
     // The bounds as text, for the error of a range that runs backwards.
     let name = &f.name;
     let renderer = super::explain::renderer(&f.class, ty);
@@ -383,24 +379,7 @@ fn range_method(
             }
         }
     };
-    // A String or Vec<u8> field takes what its fix method takes: `"a".."b"`, `b"a"..b"b"`.
-    let borrowed = matches!(f.class, Class::String | Class::Bytes)
-        && matches!(kind, RangeKind::Monotone { .. });
-    let (arg, bounds) = match borrowed {
-        true => (
-            quote!(impl #p::scan::FieldRange<#ty>),
-            quote!(let range = #p::scan::FieldRange::bounds(range);),
-        ),
-        false => (quote!(impl #p::RangeBounds<#ty>), TokenStream::new()),
-    };
-    let method = quote! {
-        #[doc = #doc]
-        pub fn #range_method(self, range: #arg) -> #scan<#p::scan::Ranged<field::#m>> #bound {
-            #bounds
-            #scan(#helper(self.0, range.start_bound(), range.end_bound()), #p::PhantomData)
-        }
-    };
-    let helper = quote! {
+    quote! {
         #[inline]
         fn #helper(
             __k: #p::scan::PartialKey,
@@ -409,8 +388,7 @@ fn range_method(
         ) -> #p::scan::PartialKey {
             #bounded
         }
-    };
-    (method, helper)
+    }
 }
 
 /// `full_scan()`, on a key without generic parameters.

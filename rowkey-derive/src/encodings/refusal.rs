@@ -1,5 +1,5 @@
-//! The runtime's refusal markers, as a typed table: a field without a range method resolves
-//! `.<field>_range(r)` to a hidden method bounded by one of these traits, which no type
+//! The runtime's refusal markers, as a typed table: a field that takes no range names one of
+//! these as its method's `Takes` marker, which takes a range only under a trait no type
 //! implements and whose message says why. Each variant names its trait in one place; a unit
 //! test checks the table against the traits the runtime declares.
 
@@ -53,21 +53,21 @@ impl Refusal {
         Refusal::OrderedDescNull,
     ];
 
-    /// The runtime marker trait, under `p` (the hidden runtime module).
+    /// The runtime marker type (named as its trait), under `p` (the hidden runtime module).
     pub fn marker(self, p: &TokenStream) -> TokenStream {
         match self {
-            Refusal::Reversed => quote!(#p::scan::NoRangeReversed),
-            Refusal::Raw => quote!(#p::scan::NoRangeRaw),
-            Refusal::Java => quote!(#p::scan::NoRangeJava),
-            Refusal::Terminator => quote!(#p::scan::NoRangeTerminator),
-            Refusal::Text => quote!(#p::scan::NoRangeText),
-            Refusal::Nested => quote!(#p::scan::NoRangeNested),
-            Refusal::PhoenixDesc => quote!(#p::scan::NoRangePhoenixDesc),
-            Refusal::PhoenixBinary => quote!(#p::scan::NoRangePhoenixBinary),
-            Refusal::PhoenixNullsFirst => quote!(#p::scan::NoRangePhoenixNullsFirst),
-            Refusal::PhoenixDescDecimal => quote!(#p::scan::NoRangePhoenixDescDecimal),
-            Refusal::OrderedBlobVar => quote!(#p::scan::NoRangeOrderedBlobVar),
-            Refusal::OrderedDescNull => quote!(#p::scan::NoRangeOrderedDescNull),
+            Refusal::Reversed => quote!(#p::scan::why::NoRangeReversed),
+            Refusal::Raw => quote!(#p::scan::why::NoRangeRaw),
+            Refusal::Java => quote!(#p::scan::why::NoRangeJava),
+            Refusal::Terminator => quote!(#p::scan::why::NoRangeTerminator),
+            Refusal::Text => quote!(#p::scan::why::NoRangeText),
+            Refusal::Nested => quote!(#p::scan::why::NoRangeNested),
+            Refusal::PhoenixDesc => quote!(#p::scan::why::NoRangePhoenixDesc),
+            Refusal::PhoenixBinary => quote!(#p::scan::why::NoRangePhoenixBinary),
+            Refusal::PhoenixNullsFirst => quote!(#p::scan::why::NoRangePhoenixNullsFirst),
+            Refusal::PhoenixDescDecimal => quote!(#p::scan::why::NoRangePhoenixDescDecimal),
+            Refusal::OrderedBlobVar => quote!(#p::scan::why::NoRangeOrderedBlobVar),
+            Refusal::OrderedDescNull => quote!(#p::scan::why::NoRangeOrderedDescNull),
         }
     }
 }

@@ -1,11 +1,13 @@
 //! What a generated scan builder names: its states, the planner it drives (the runtime's
 //! `scan::partial`), and the traits of its refusals. Each refusal is implemented by no type;
-//! a hidden builder method bounded by one turns a call the builder does not take into an error
-//! whose message teaches the rule. The derive names them through a typed table
+//! a builder method whose bound needs one (a range given to a field that takes none, through
+//! the field's `why` marker) turns a call the builder does not take into an error whose message
+//! teaches the rule. The derive names them through a typed table
 //! (`rowkey-derive`'s `encodings/refusal.rs`), which a unit test there holds against this file.
 
+pub use crate::scan::arg::{no_range, TakesRange};
 pub use crate::scan::partial::{encode_short, show_field, Enc, PartialKey};
-pub use crate::scan::FieldRange;
+pub use crate::scan::FieldArg;
 
 /// Implemented by the states of a generated scan builder that can be planned. Missing when a
 /// hash salt without buckets hashes a field the partial key does not fix.
@@ -70,98 +72,209 @@ pub trait RangeEnded<Key, Field, Plan> {}
 /// A range on a `#[reverse]` field.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: `#[reverse]` stores its bytes back to front, so its byte order does not follow its values",
-    label = "fix `{Field}` to a value, or bound a field before it"
+    message = "`{Field}` takes no range: `#[reverse]` stores its bytes back to front, so its byte order does not follow its values",
+    label = "give `{Field}` a value or a set of values, or bound a field before it"
 )]
 pub trait NoRangeReversed<Field> {}
 
 /// A range on a `#[java]` field.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: `#[java]` stores negatives after positives (as Java's Bytes.toBytes does), so its byte order does not follow its values",
-    label = "fix `{Field}` to a value, or bound a field before it"
+    message = "`{Field}` takes no range: `#[java]` stores negatives after positives (as Java's Bytes.toBytes does), so its byte order does not follow its values",
+    label = "give `{Field}` a value or a set of values, or bound a field before it"
 )]
 pub trait NoRangeJava<Field> {}
 
 /// A range on a Phoenix DESC VARCHAR of a table that is not row-key-order optimizable.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: without `row_key_order_optimizable`, Phoenix ends a DESC VARCHAR with 00, so \"ab\" sorts after \"a\" in both orders",
-    label = "fix `{Field}` to a value, or declare the table `row_key_order_optimizable = true` (Phoenix's default since 4.12)"
+    message = "`{Field}` takes no range: without `row_key_order_optimizable`, Phoenix ends a DESC VARCHAR with 00, so \"ab\" sorts after \"a\" in both orders",
+    label = "give `{Field}` a value or a set of values, or declare the table `row_key_order_optimizable = true` (Phoenix's default since 4.12)"
 )]
 pub trait NoRangePhoenixDesc<Field> {}
 
 /// A range on a Phoenix DESC VARBINARY.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: Phoenix writes a DESC VARBINARY as its inverted bytes then FF, and an inverted 00 is FF, so byte order does not follow its values",
-    label = "fix `{Field}` to a value, or bound a field before it"
+    message = "`{Field}` takes no range: Phoenix writes a DESC VARBINARY as its inverted bytes then FF, and an inverted 00 is FF, so byte order does not follow its values",
+    label = "give `{Field}` a value or a set of values, or bound a field before it"
 )]
 pub trait NoRangePhoenixBinary<Field> {}
 
 /// A range on a nullable Phoenix DESC column.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: Phoenix stores NULL first even in a DESC column, so None and the Some values do not form one range of bytes",
-    label = "fix `{Field}` to a value (None included), or bound a field before it"
+    message = "`{Field}` takes no range: Phoenix stores NULL first even in a DESC column, so None and the Some values do not form one range of bytes",
+    label = "give `{Field}` a value or a set of values (None included), or bound a field before it"
 )]
 pub trait NoRangePhoenixNullsFirst<Field> {}
 
 /// A range on an HBase `OrderedBlobVar`.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: HBase's OrderedBlobVar writes 7 bits per byte and marks every byte but the last, so a shorter blob sorts first ([01] before [00 00]), not in byte-string order",
-    label = "fix `{Field}` to a value, or bound a field before it"
+    message = "`{Field}` takes no range: HBase's OrderedBlobVar writes 7 bits per byte and marks every byte but the last, so a shorter blob sorts first ([01] before [00 00]), not in byte-string order",
+    label = "give `{Field}` a value or a set of values, or bound a field before it"
 )]
 pub trait NoRangeOrderedBlobVar<Field> {}
 
 /// A range on a nullable DESC member of an HBase `Struct` that may be dropped from the key.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: a DESC NULL is stored 0xFA, after every value, but Struct.encode drops NULLs at the end of the key, where they sort first",
-    label = "fix `{Field}` to a value, or bound a field before it"
+    message = "`{Field}` takes no range: a DESC NULL is stored 0xFA, after every value, but Struct.encode drops NULLs at the end of the key, where they sort first",
+    label = "give `{Field}` a value or a set of values, or bound a field before it"
 )]
 pub trait NoRangeOrderedDescNull<Field> {}
 
 /// A range on a Phoenix DESC DECIMAL(p, s).
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: Phoenix writes a DESC DECIMAL(p, s) with its bytes not inverted, before a DESC separator, so its bytes sort neither up nor down",
-    label = "fix `{Field}` to a value, or bound a field before it"
+    message = "`{Field}` takes no range: Phoenix writes a DESC DECIMAL(p, s) with its bytes not inverted, before a DESC separator, so its bytes sort neither up nor down",
+    label = "give `{Field}` a value or a set of values, or bound a field before it"
 )]
 pub trait NoRangePhoenixDescDecimal<Field> {}
 
 /// A range on a raw `#[java]` string.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: a raw `#[java]` string has no terminator, so a longer string's keys sort among its own (\"ab\" + ts after \"a\" + any ts)",
-    label = "fix `{Field}` to a value, or drop `#[java]` for an escaped, terminated string"
+    message = "`{Field}` takes no range: a raw `#[java]` string has no terminator, so a longer string's keys sort among its own (\"ab\" + ts after \"a\" + any ts)",
+    label = "give `{Field}` a value or a set of values, or drop `#[java]` for an escaped, terminated string"
 )]
 pub trait NoRangeRaw<Field> {}
 
 /// A range on a `#[java(terminated = b"..")]` field whose terminator has a byte other than `00`.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: its terminator has a byte other than 00, so a value sorts after its own extensions (\"a\" + \"|\" after \"ab\" + \"|\")",
-    label = "fix `{Field}` to a value, or use an all-00 terminator to range over it"
+    message = "`{Field}` takes no range: its terminator has a byte other than 00, so a value sorts after its own extensions (\"a\" + \"|\" after \"ab\" + \"|\")",
+    label = "give `{Field}` a value or a set of values, or use an all-00 terminator to range over it"
 )]
 pub trait NoRangeTerminator<Field> {}
 
 /// A range on a variable-width text part.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: a variable-width text part sorts as its text followed by the delimiter (\"9\" after \"10\")",
-    label = "fix `{Field}` to a value, or give it a width (`#[decimal(N)]`, `#[fixed(N)]`) to range over it"
+    message = "`{Field}` takes no range: a variable-width text part sorts as its text followed by the delimiter (\"9\" after \"10\")",
+    label = "give `{Field}` a value or a set of values, or give it a width (`#[decimal(N)]`, `#[fixed(N)]`) to range over it"
 )]
 pub trait NoRangeText<Field> {}
 
 /// A range on a `#[reverse_ts]` value under two `Option`s.
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "`{Field}` has no range method: a `#[reverse_ts]` value under two `Option`s has no single byte order",
-    label = "fix `{Field}` to a value, or bound a field before it"
+    message = "`{Field}` takes no range: a `#[reverse_ts]` value under two `Option`s has no single byte order",
+    label = "give `{Field}` a value or a set of values, or bound a field before it"
 )]
 pub trait NoRangeNested<Field> {}
+
+/// The `Takes` marker of a field that takes ranges.
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct Ranges;
+
+impl<Field> TakesRange<Field> for Ranges {}
+
+/// The `Takes` markers of fields that take no range, one per reason: each takes a range only
+/// under its reason's trait, which no type implements, so a range is refused with its message.
+#[doc(hidden)]
+pub mod why {
+    /// A field refused by [`NoRangeReversed`](super::NoRangeReversed).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangeReversed;
+
+    impl<Field> super::TakesRange<Field> for NoRangeReversed where
+        NoRangeReversed: super::NoRangeReversed<Field>
+    {
+    }
+
+    /// A field refused by [`NoRangeJava`](super::NoRangeJava).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangeJava;
+
+    impl<Field> super::TakesRange<Field> for NoRangeJava where NoRangeJava: super::NoRangeJava<Field> {}
+
+    /// A field refused by [`NoRangePhoenixDesc`](super::NoRangePhoenixDesc).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangePhoenixDesc;
+
+    impl<Field> super::TakesRange<Field> for NoRangePhoenixDesc where
+        NoRangePhoenixDesc: super::NoRangePhoenixDesc<Field>
+    {
+    }
+
+    /// A field refused by [`NoRangePhoenixBinary`](super::NoRangePhoenixBinary).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangePhoenixBinary;
+
+    impl<Field> super::TakesRange<Field> for NoRangePhoenixBinary where
+        NoRangePhoenixBinary: super::NoRangePhoenixBinary<Field>
+    {
+    }
+
+    /// A field refused by [`NoRangePhoenixNullsFirst`](super::NoRangePhoenixNullsFirst).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangePhoenixNullsFirst;
+
+    impl<Field> super::TakesRange<Field> for NoRangePhoenixNullsFirst where
+        NoRangePhoenixNullsFirst: super::NoRangePhoenixNullsFirst<Field>
+    {
+    }
+
+    /// A field refused by [`NoRangeOrderedBlobVar`](super::NoRangeOrderedBlobVar).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangeOrderedBlobVar;
+
+    impl<Field> super::TakesRange<Field> for NoRangeOrderedBlobVar where
+        NoRangeOrderedBlobVar: super::NoRangeOrderedBlobVar<Field>
+    {
+    }
+
+    /// A field refused by [`NoRangeOrderedDescNull`](super::NoRangeOrderedDescNull).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangeOrderedDescNull;
+
+    impl<Field> super::TakesRange<Field> for NoRangeOrderedDescNull where
+        NoRangeOrderedDescNull: super::NoRangeOrderedDescNull<Field>
+    {
+    }
+
+    /// A field refused by [`NoRangePhoenixDescDecimal`](super::NoRangePhoenixDescDecimal).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangePhoenixDescDecimal;
+
+    impl<Field> super::TakesRange<Field> for NoRangePhoenixDescDecimal where
+        NoRangePhoenixDescDecimal: super::NoRangePhoenixDescDecimal<Field>
+    {
+    }
+
+    /// A field refused by [`NoRangeRaw`](super::NoRangeRaw).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangeRaw;
+
+    impl<Field> super::TakesRange<Field> for NoRangeRaw where NoRangeRaw: super::NoRangeRaw<Field> {}
+
+    /// A field refused by [`NoRangeTerminator`](super::NoRangeTerminator).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangeTerminator;
+
+    impl<Field> super::TakesRange<Field> for NoRangeTerminator where
+        NoRangeTerminator: super::NoRangeTerminator<Field>
+    {
+    }
+
+    /// A field refused by [`NoRangeText`](super::NoRangeText).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangeText;
+
+    impl<Field> super::TakesRange<Field> for NoRangeText where NoRangeText: super::NoRangeText<Field> {}
+
+    /// A field refused by [`NoRangeNested`](super::NoRangeNested).
+    #[derive(Debug, Clone, Copy)]
+    pub struct NoRangeNested;
+
+    impl<Field> super::TakesRange<Field> for NoRangeNested where
+        NoRangeNested: super::NoRangeNested<Field>
+    {
+    }
+}
 
 /// Implemented by no type: `scan()` on a generic key is refused with this message.
 #[doc(hidden)]

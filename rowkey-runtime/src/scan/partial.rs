@@ -129,6 +129,14 @@ pub struct PartialKey {
     end: PrefixEnd,
     /// The layout fingerprint of the key whose builder this is.
     key: Option<u64>,
+    /// The other branches of a set of values (`.device([3, 7])`): each a partial key of its
+    /// own, with no branches. Empty without a set.
+    more: Vec<PartialKey>,
+    /// An empty set was given: the partial key matches nothing.
+    none: bool,
+    /// The raw `#[java]` string fixed with its key length (see `fix_raw`), for the error of a
+    /// set whose values differ in length.
+    raw_field: Option<&'static str>,
 }
 
 impl PartialKey {
@@ -146,6 +154,92 @@ impl PartialKey {
             empty_key: Ok(&[]),
             end: PrefixEnd::Increment,
             key: None,
+            more: Vec::new(),
+            none: false,
+            raw_field: None,
+        }
+    }
+
+    /// Applies `f` to every branch (the partial key itself without a set).
+    #[inline]
+    pub fn each(mut self, f: impl Fn(PartialKey) -> PartialKey) -> Self {
+        if self.more.is_empty() {
+            return f(self);
+        }
+        let more = core::mem::take(&mut self.more);
+        let mut first = f(self);
+        first.more = more.into_iter().map(f).collect();
+        first
+    }
+
+    /// The next field counted as given, without bytes: after an empty set, whose partial key
+    /// matches nothing, so that a plan of every field is still a point plan (of no row).
+    fn skipped(mut self) -> Self {
+        let end = self.bytes.len();
+        self.spans.push((end, end));
+        self
+    }
+
+    /// Fixes the next field to each of `values` in turn: one branch per value and branch so
+    /// far, repeats (equal bytes) once. No value leaves no branch: the plan has no range.
+    pub fn each_of<V: core::borrow::Borrow<T>, T>(
+        mut self,
+        values: impl IntoIterator<Item = V>,
+        fix: fn(PartialKey, &T) -> PartialKey,
+    ) -> Self {
+        if self.error.is_some() {
+            return self;
+        }
+        if self.none {
+            // Nothing matches already; the values are still checked, and the fields advance.
+            let mut kept = None;
+            for v in values {
+                let fixed = fix(self.clone(), v.borrow());
+                if fixed.error.is_some() {
+                    return fixed;
+                }
+                kept.get_or_insert(fixed);
+            }
+            return kept.unwrap_or_else(|| self.skipped());
+        }
+        let more = core::mem::take(&mut self.more);
+        let branches: Vec<PartialKey> = core::iter::once(self).chain(more).collect();
+        let mut out: Vec<PartialKey> = Vec::new();
+        for v in values {
+            for b in &branches {
+                let fixed = fix(b.clone(), v.borrow());
+                if fixed.error.is_some() {
+                    // The first value that cannot be encoded is the plan's error.
+                    return fixed;
+                }
+                out.push(fixed);
+            }
+            if out.len() > MAX_PLAN_RANGES {
+                // Deduplicated first: a long set of repeats is one branch.
+                dedup_branches(&mut out);
+                if out.len() > MAX_PLAN_RANGES {
+                    let mut first = branches.into_iter().next().expect("one branch at least");
+                    first.error = Some(EncodeError::TooManyValues {
+                        values: out.len() as u64,
+                        ranges: out.len() as u64,
+                        max: MAX_PLAN_RANGES,
+                    });
+                    return first;
+                }
+            }
+        }
+        dedup_branches(&mut out);
+        let mut it = out.into_iter();
+        match it.next() {
+            Some(mut first) => {
+                first.more = it.collect();
+                first
+            }
+            None => {
+                let mut first = branches.into_iter().next().expect("one branch at least");
+                first.none = true;
+                first.skipped()
+            }
         }
     }
 
@@ -178,9 +272,15 @@ impl PartialKey {
 
     /// Fixes the next field, a raw `#[java]` string that fields of `tail` fixed bytes follow:
     /// every matching key is the salt, the fields fixed so far, then `tail` bytes long.
-    pub fn fix_raw(self, encoded: Result<Vec<u8>, EncodeError>, tail: Option<usize>) -> Self {
+    pub fn fix_raw(
+        self,
+        encoded: Result<Vec<u8>, EncodeError>,
+        tail: Option<usize>,
+        field: &'static str,
+    ) -> Self {
         let mut key = self.fix_encoded(encoded, 0);
         key.key_len = tail.map(|t| key.salt_width() + key.bytes.len() + t);
+        key.raw_field = Some(field);
         key
     }
 
@@ -410,8 +510,61 @@ impl PartialKey {
     }
 
     /// The plan. `of` lists the salt's field indices in hash order; `fields` is the key's
-    /// field count.
-    pub fn plan(self, of: &[usize], fields: usize) -> Result<ScanPlan, EncodeError> {
+    /// field count. A set's branches are planned one by one and their ranges joined.
+    pub fn plan(mut self, of: &[usize], fields: usize) -> Result<ScanPlan, EncodeError> {
+        if self.more.is_empty() && !self.none {
+            return self.plan_one(of, fields);
+        }
+        let more = core::mem::take(&mut self.more);
+        if let Some(e) = core::iter::once(&self)
+            .chain(&more)
+            .find_map(|b| b.error.clone())
+        {
+            return Err(e);
+        }
+        let point = self.range.is_none() && self.spans.len() == fields;
+        let salt_len = self.salt_width();
+        let key = self.key;
+        if self.none {
+            return Ok(ScanPlan {
+                ranges: Vec::new(),
+                point,
+                salt_len,
+                key_len: None,
+                key,
+            });
+        }
+        // A point plan's rows are Gets: no length tells them apart.
+        let key_len = if point { None } else { self.key_len };
+        if let Some(other) = more.iter().find(|b| !point && b.key_len != key_len) {
+            return Err(EncodeError::RawLengths {
+                field: self.raw_field.unwrap_or(""),
+                lengths: (self.bytes.len(), other.bytes.len()),
+            });
+        }
+        let branches = 1 + more.len() as u64;
+        let mut ranges = Vec::new();
+        for (planned, b) in (1u64..).zip(core::iter::once(self).chain(more)) {
+            ranges.extend(b.plan_one(of, fields)?.ranges);
+            if ranges.len() > MAX_PLAN_RANGES {
+                return Err(EncodeError::TooManyValues {
+                    values: branches,
+                    ranges: (ranges.len() as u64).div_ceil(planned) * branches,
+                    max: MAX_PLAN_RANGES,
+                });
+            }
+        }
+        Ok(ScanPlan {
+            ranges: union(ranges, salt_len, point),
+            point,
+            salt_len,
+            key_len,
+            key,
+        })
+    }
+
+    /// The plan of one branch.
+    fn plan_one(self, of: &[usize], fields: usize) -> Result<ScanPlan, EncodeError> {
         if let Some(e) = self.error {
             return Err(e);
         }
@@ -596,6 +749,45 @@ impl PartialKey {
             .filter(|r| !r.is_empty())
             .collect()
     }
+}
+
+/// Sorts a set's branches by their fixed bytes and keeps one of each: equal bytes are equal
+/// values (decode is canonical), and every branch takes the same fields after.
+fn dedup_branches(branches: &mut Vec<PartialKey>) {
+    branches.sort_by(|a, b| a.bytes.cmp(&b.bytes));
+    branches.dedup_by(|a, b| a.bytes == b.bytes);
+}
+
+/// The ranges of a set's branches as one plan's: in byte order, repeats once, and for a scan
+/// the ranges that overlap or touch under one salt joined (a point plan's rows stay apart: each
+/// is a Get).
+fn union(mut ranges: Vec<ScanRange>, salt_len: usize, point: bool) -> Vec<ScanRange> {
+    // An empty stop is the end of the table: after every other stop.
+    let stop_key = |r: &ScanRange| (r.stop.is_empty(), r.stop.clone());
+    ranges.sort_by(|a, b| {
+        a.start
+            .cmp(&b.start)
+            .then_with(|| stop_key(a).cmp(&stop_key(b)))
+    });
+    ranges.dedup();
+    if point {
+        return ranges;
+    }
+    let mut out: Vec<ScanRange> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        if let Some(last) = out.last_mut() {
+            let one_salt = last.start.get(..salt_len) == r.start.get(..salt_len);
+            let touches = last.stop.is_empty() || r.start <= last.stop;
+            if one_salt && touches {
+                if !last.stop.is_empty() && (r.stop.is_empty() || r.stop > last.stop) {
+                    last.stop = r.stop;
+                }
+                continue;
+            }
+        }
+        out.push(r);
+    }
+    out
 }
 
 /// The shortest key of a partial key's fixed fields (the ranged field and every field after

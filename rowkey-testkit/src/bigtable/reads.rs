@@ -141,7 +141,7 @@ pub async fn every_read(table: &Table, truth: &[(Vec<u8>, Vec<u8>)]) {
     }
     let plan = Metric::scan()
         .metric("cpu")
-        .ts_range(1_700_000_010..1_700_000_020)
+        .ts(1_700_000_010..1_700_000_020)
         .plan()
         .unwrap();
     let got: Vec<Row> = table.read(&plan).try_collect().await.unwrap();

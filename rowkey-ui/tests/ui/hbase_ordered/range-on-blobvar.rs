@@ -8,5 +8,5 @@ struct Key {
 }
 
 fn main() {
-    let _ = Key::scan().id(1).payload_range(vec![0]..vec![1]).plan();
+    let _ = Key::scan().id(1).payload(vec![0]..vec![1]).plan();
 }

@@ -9,5 +9,5 @@ struct Key {
 }
 
 fn main() {
-    let _ = Key::scan().id_range(0..10).plan();
+    let _ = Key::scan().id(0..10).plan();
 }

@@ -9,5 +9,5 @@ struct Key {
 }
 
 fn main() {
-    let _ = Key::scan().name_range("a".to_string().."b".to_string()).plan();
+    let _ = Key::scan().name("a".to_string().."b".to_string()).plan();
 }

@@ -8,5 +8,5 @@ struct MessageKey {
 }
 
 fn main() {
-    let _ = MessageKey::scan().date(230611).time_range(60000..70000).message_id(7).plan();
+    let _ = MessageKey::scan().date(230611).time(60000..70000).message_id(7).plan();
 }

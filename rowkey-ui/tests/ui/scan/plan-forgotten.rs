@@ -14,7 +14,7 @@ fn fixed() {
 }
 
 fn ranged() {
-    let _ = Metric::scan().metric("cpu").ts_range(1..9).contains(b"key");
+    let _ = Metric::scan().metric("cpu").ts(1..9).contains(b"key");
 }
 
 fn main() {

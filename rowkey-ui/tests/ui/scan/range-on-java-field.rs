@@ -7,5 +7,5 @@ struct Legacy {
 }
 
 fn main() {
-    let _ = Legacy::scan().account_range(-5..5).plan();
+    let _ = Legacy::scan().account(-5..5).plan();
 }

@@ -8,5 +8,5 @@ struct Key {
 }
 
 fn main() {
-    let _ = Key::scan().name_range("a".."b").plan();
+    let _ = Key::scan().name("a".."b").plan();
 }

@@ -9,5 +9,5 @@ struct Versions {
 }
 
 fn main() {
-    let _ = Versions::scan().row_range("a".to_string().."b".to_string()).plan();
+    let _ = Versions::scan().row("a".to_string().."b".to_string()).plan();
 }

@@ -9,5 +9,5 @@ struct PhoneKey {
 }
 
 fn main() {
-    let _ = PhoneKey::scan().phone_range(1..5).plan();
+    let _ = PhoneKey::scan().phone(1..5).plan();
 }
