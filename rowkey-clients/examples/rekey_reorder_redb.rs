@@ -113,14 +113,7 @@ mod existing {
 mod tests {
     #[test]
     fn the_program_is_at_most_40_lines() {
-        let program: Vec<&str> = include_str!("rekey_reorder_redb.rs")
-            .lines()
-            .skip_while(|l| *l != "// The program.")
-            .skip(1)
-            .take_while(|l| *l != "// The program ends here.")
-            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
-            .collect();
-        assert!(program.len() <= 40, "{} lines", program.len());
+        rowkey_testkit::program::assert_at_most(include_str!("rekey_reorder_redb.rs"), 40);
     }
 
     /// The program, at its million rows.

@@ -307,25 +307,14 @@ mod tests {
     fn the_resalt_program_is_at_most_40_lines() {
         // (`#[tokio::main]` and `pub async fn main()` count.)
         let source = include_str!("resalt_bigtable.rs");
-        let program: Vec<&str> = source
-            .lines()
-            .skip_while(|l| *l != "// The program.")
-            .skip(1)
-            .take_while(|l| *l != "// The program ends here.")
-            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
-            .collect();
+        let program = rowkey_testkit::program::lines(source);
         assert!(
             program
                 .first()
                 .is_some_and(|l| l.starts_with("#[tokio::main]")),
             "{program:?}"
         );
-        assert!(
-            program.len() <= 40,
-            "{} lines:\n{}",
-            program.len(),
-            program.join("\n")
-        );
+        rowkey_testkit::program::assert_at_most(source, 40);
     }
 
     #[test]

@@ -97,14 +97,7 @@ fn day(day: u32) -> impl Iterator<Item = Reading> {
 mod tests {
     #[test]
     fn the_program_is_a_screen() {
-        let program: Vec<&str> = include_str!("salted_table_bigtable.rs")
-            .lines()
-            .skip_while(|l| *l != "// The program.")
-            .skip(1)
-            .take_while(|l| *l != "// The program ends here.")
-            .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with("//"))
-            .collect();
-        assert!(program.len() <= 50, "{} lines", program.len());
+        rowkey_testkit::program::assert_at_most(include_str!("salted_table_bigtable.rs"), 50);
     }
 
     /// The program, at its million rows, on an emulator of its own.

@@ -41,6 +41,7 @@ use super::client::Table;
 use super::read::ReadError;
 use super::retry::is_transient;
 use super::rows::{Cell, Row};
+use super::write::{delete_row, set_cell};
 
 /// A row of a mid-move read before tombstones are dropped: its new key and cells (`None`: a
 /// tombstone).
@@ -322,25 +323,6 @@ impl MoveTables {
         row.cells
             .iter()
             .any(|c| c.family == self.family && c.qualifier == TOMBSTONE)
-    }
-}
-
-fn set_cell(c: &Cell) -> data::Mutation {
-    data::Mutation {
-        mutation: Some(data::mutation::Mutation::SetCell(data::mutation::SetCell {
-            family_name: c.family.clone(),
-            column_qualifier: c.qualifier.clone(),
-            timestamp_micros: c.timestamp_micros,
-            value: c.value.clone(),
-        })),
-    }
-}
-
-fn delete_row() -> data::Mutation {
-    data::Mutation {
-        mutation: Some(data::mutation::Mutation::DeleteFromRow(
-            data::mutation::DeleteFromRow {},
-        )),
     }
 }
 

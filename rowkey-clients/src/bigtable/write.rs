@@ -71,7 +71,8 @@ struct Entry {
     bytes: usize,
 }
 
-fn set_cell(c: &Cell) -> data::Mutation {
+/// A cell's `SetCell` (also the writers' protocol's, in `migrate`).
+pub(super) fn set_cell(c: &Cell) -> data::Mutation {
     data::Mutation {
         mutation: Some(data::mutation::Mutation::SetCell(data::mutation::SetCell {
             family_name: c.family.clone(),
@@ -82,7 +83,8 @@ fn set_cell(c: &Cell) -> data::Mutation {
     }
 }
 
-fn delete_row() -> data::Mutation {
+/// A `DeleteFromRow` (also the writers' protocol's, in `migrate`).
+pub(super) fn delete_row() -> data::Mutation {
     data::Mutation {
         mutation: Some(data::mutation::Mutation::DeleteFromRow(
             data::mutation::DeleteFromRow {},
