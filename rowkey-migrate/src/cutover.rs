@@ -109,7 +109,7 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
         let mut dead = Vec::new();
         scan_all(store, Side::New, &ScanRange::all(), |k, val| {
             if val.is_none() {
-                dead.push(k.to_vec());
+                dead.push(k);
             }
         })?;
         let mut purged = 0;

@@ -9,7 +9,7 @@ use super::dual::Dual;
 use super::error::StoreError;
 use super::migration::Migration;
 use super::protocol::{Phase, Reads};
-use super::store::{MoveStore, Rows, Side, PAGE};
+use super::store::{scan_all, MoveStore, Rows, Side};
 
 impl<Old: RowKey, New: RowKey> Migration<Old, New> {
     /// The rows of `new_plan` (a plan of the new key: `New::scan().day(3).plan()?`) as readers
@@ -108,13 +108,6 @@ fn scan<S: MoveStore>(
     range: &rowkey_runtime::ScanRange,
 ) -> Result<Rows<Option<S::Value>>, StoreError<S::Error>> {
     let mut out = Vec::new();
-    let mut rest = range.clone();
-    loop {
-        let rows = store.scan(side, &rest, PAGE).map_err(StoreError::Store)?;
-        let Some((last, _)) = rows.last() else {
-            return Ok(out);
-        };
-        rest = rest.after(last);
-        out.extend(rows);
-    }
+    scan_all(store, side, range, |key, value| out.push((key, value))).map_err(StoreError::Store)?;
+    Ok(out)
 }

@@ -292,13 +292,13 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
                 }
                 scan_all(store, Side::Old, &unit.range, |k, val| {
                     if let Some(val) = val {
-                        v.old_row(k, &S::value_bytes(val));
+                        v.old_row(&k, &S::value_bytes(&val));
                     }
                 })?;
             }
             scan_all(store, Side::New, &ScanRange::all(), |k, val| {
                 if let Some(val) = val {
-                    v.new_row(k, &S::value_bytes(val));
+                    v.new_row(&k, &S::value_bytes(&val));
                 }
             })?;
             Ok(v.finish())

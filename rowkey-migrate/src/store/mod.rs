@@ -111,7 +111,7 @@ pub(crate) fn scan_all<S: MoveStore>(
     store: &S,
     side: Side,
     range: &ScanRange,
-    mut each: impl FnMut(&[u8], Option<&S::Value>),
+    mut each: impl FnMut(Vec<u8>, Option<S::Value>),
 ) -> Result<(), S::Error> {
     let mut rest = range.clone();
     loop {
@@ -120,8 +120,8 @@ pub(crate) fn scan_all<S: MoveStore>(
             return Ok(());
         };
         rest = rest.after(last);
-        for (key, value) in &rows {
-            each(key, value.as_ref());
+        for (key, value) in rows {
+            each(key, value);
         }
         if rest.is_empty() {
             return Ok(());
