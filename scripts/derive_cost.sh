@@ -22,6 +22,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/target/derive-cost}"
 max_lines="${2:-}"
 mkdir -p "$out"
+# Absolute: the instruction count runs each crate's rustc command from the crate's folder.
+out="$(cd "$out" && pwd)"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$out/target}"
 export CARGO_INCREMENTAL=0
 
@@ -142,7 +144,8 @@ if [ "${DERIVE_COST_INSTRUCTIONS:-}" = 1 ]; then
     si=$(instructions serde)
     rui=$(instructions rowkey-used)
     sui=$(instructions serde-used)
-    echo "instructions (billions), declared: rowkey $ri, serde $si ($(ratio "$ri" "$si")); used: rowkey $rui, serde $sui ($(ratio "$rui" "$sui")); with \`scan = false\`, declared: $rni ($(ratio "$rni" "$si")), used: $rnui ($(ratio "$rnui" "$sui"))"
+    rsi=$(instructions rowkey-scan)
+    echo "instructions (billions), declared: rowkey $ri, serde $si ($(ratio "$ri" "$si")); used: rowkey $rui, serde $sui ($(ratio "$rui" "$sui")); used with a scan plan per key: $rsi; with \`scan = false\`, declared: $rni ($(ratio "$rni" "$si")), used: $rnui ($(ratio "$rnui" "$sui"))"
 fi
 echo "expanded lines of one 6-field key: $lines"
 if [ -n "$max_lines" ] && [ "$lines" -gt "$max_lines" ]; then

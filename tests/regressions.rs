@@ -1289,7 +1289,7 @@ fn fixed_width_nested_tuples_keep_their_width() {
 // are supported", and Google's Cassandra-to-Bigtable proxy refuses the value ("negative int big
 // endian fails"): in a row key, which is sorted, it would sort after every other value. Encode
 // refuses it naming the field; decode refuses such bytes; OrderedCodeBytes takes every value.
-// With negatives gone the accepted values sort by value, so the field has a range method.
+// With negatives gone the accepted values sort by value, so the field takes a range.
 #[test]
 fn bigtable_big_endian_integers_are_never_negative() {
     use std::time::{Duration, UNIX_EPOCH};
@@ -1357,7 +1357,7 @@ fn bigtable_big_endian_integers_are_never_negative() {
         any: -1,
     };
     assert_eq!(fields(&at), Some("at"));
-    // The range method the field now has: values in order, negative bounds refused.
+    // The range the field now takes: values in order, negative bounds refused.
     let keys: Vec<K> = [0, 1, 255, 256, 1 << 40, i64::MAX]
         .into_iter()
         .map(|f0| K { f0 })

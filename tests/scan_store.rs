@@ -593,7 +593,7 @@ fn java_row_query(q: &Query, keys: &[JavaRow]) -> Planned<JavaRow> {
 }
 
 /// `$name(q, keys)` for a key of four fields `a`, `b`, `c`, `d`, each cloneable, ordered and
-/// with a range method: fix the first `q.k`, then maybe bound the next.
+/// that takes a range: fix the first `q.k`, then maybe bound the next.
 macro_rules! four_field_query {
     ($name:ident, $key:ident) => {
         fn $name(q: &Query, keys: &[$key]) -> Planned<$key> {

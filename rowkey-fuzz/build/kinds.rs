@@ -185,7 +185,7 @@ impl Kind {
             k.same = same.filter(|&n| n == 1);
             k.most = most.map(|(n, v)| (n.max(1), format!("Some({v})")));
         }
-        // A newest-first value under two Options has no range method (documented).
+        // A newest-first value under two Options takes no range (documented).
         k.range = self.range && !(self.newest_first && k.depth > 1);
         k
     }

@@ -77,26 +77,42 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
     let mut expects = TokenStream::new();
     for f in &input.fields {
         let m = marker(f);
+        let ty = f.ty;
         expects.extend(quote!(impl<__O, __P> #p::scan::InKeyOrder<#ident, __O, #m, __P> for #m {}));
         let bound =
             quote!(where __S: #p::scan::InKeyOrder<#ident, __Order, #m, field::#plan_method>);
-        let helper = fix_helper(key, f, &p);
-        helpers.extend(helper);
+        // The field's marker does its work: `FieldOps`, whose methods are compiled only where
+        // a call needs them (a value does not compile the field's range code).
+        let fix = fix_helper(key, f, &p);
         let (takes, range) = match &key.part(f).range {
-            Ok(kind) => {
-                helpers.extend(range_helper(key, f, *kind, &p));
-                let helper = format_ident!("__range_{}", f.name);
-                (quote!(#p::scan::Ranges), quote!(#helper))
-            }
-            Err(why) => (why.marker(&p), quote!(#p::scan::no_range)),
+            Ok(kind) => (quote!(#p::scan::Ranges), range_helper(key, f, *kind, &p)),
+            Err(why) => (
+                why.marker(&p),
+                quote! {
+                    #[inline]
+                    fn range(
+                        __k: #p::scan::PartialKey,
+                        _: #p::Bound<&#ty>,
+                        _: #p::Bound<&#ty>,
+                    ) -> #p::scan::PartialKey {
+                        __k
+                    }
+                },
+            ),
         };
+        helpers.extend(quote! {
+            impl #p::scan::FieldOps<#ty> for #m {
+                #fix
+                #range
+            }
+        });
         methods.extend(field_method(
             key,
             f,
             &scan,
             &state_after(f.index),
             &bound,
-            (&takes, &range),
+            &takes,
             &p,
         ));
     }
@@ -251,21 +267,20 @@ fn encode_value(key: &Key, f: &Field, v: TokenStream, p: &TokenStream) -> TokenS
 }
 
 /// The method of `f` (bounded by `bound`): it takes a value, a range or a set of values
-/// (`FieldArg`), applied through the field's helpers (`range` is its range helper, or the
-/// runtime's `no_range` where `takes` is a refusal's marker).
+/// (`FieldArg`, whose `Takes` is `takes`: `Ranges`, or a refusal's marker), applied through
+/// the field marker's `FieldOps`.
 fn field_method(
     key: &Key,
     f: &Field,
     scan: &Ident,
     next: &TokenStream,
     bound: &TokenStream,
-    (takes, range): (&TokenStream, &TokenStream),
+    takes: &TokenStream,
     p: &TokenStream,
 ) -> TokenStream {
     let input = &key.input;
     let ty = f.ty;
     let method = f.ident;
-    let fix = format_ident!("__fix_{}", f.name);
     let takes_range = key.part(f).range.is_ok();
     let doc = format!(
         " `{name}`: a value fixes it, a set of values (`[a, b]`, a slice, `Vec`, `BTreeSet`) \
@@ -288,17 +303,16 @@ fn field_method(
         #[doc = #doc]
         #[inline]
         pub fn #method<__A: #arg>(self, value: __A) -> #scan<<__A as #arg>::Then<#next>> #bound {
-            #scan(<__A as #arg>::apply(value, self.0, #fix, #range), #p::PhantomData)
+            #scan(<__A as #arg>::apply::<field::#m>(value, self.0), #p::PhantomData)
         }
     }
 }
 
-/// The function that fixes one value of `f`, outside the generic impl: a body without the
-/// state's bound compiles against an empty parameter environment, where rustc's global trait
-/// cache applies; the generic methods stay small.
+/// `FieldOps::fix` of `f`'s marker, outside the generic impl: a body without the state's
+/// bound compiles against an empty parameter environment, where rustc's global trait cache
+/// applies; the generic methods stay small.
 fn fix_helper(key: &Key, f: &Field, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
-    let helper = format_ident!("__fix_{}", f.name);
     let encoded = encode_value(key, f, quote!(__v), p);
     // A raw `#[java]` string that other fields follow: its matches are the keys of one length.
     let fix = if key.traits.short_forms {
@@ -319,17 +333,16 @@ fn fix_helper(key: &Key, f: &Field, p: &TokenStream) -> TokenStream {
     };
     quote! {
         #[inline]
-        fn #helper(__k: #p::scan::PartialKey, __v: &#ty) -> #p::scan::PartialKey {
+        fn fix(__k: #p::scan::PartialKey, __v: &#ty) -> #p::scan::PartialKey {
             __k.#fix
         }
     }
 }
 
-/// The function that bounds `f` by a range of its values (see [`fix_helper`]).
+/// `FieldOps::range` of `f`'s marker: bounds `f` by a range of its values (see [`fix_helper`]).
 fn range_helper(key: &Key, f: &Field, kind: RangeKind, p: &TokenStream) -> TokenStream {
     let ty = f.ty;
     let open = key.part(f).range_open;
-    let helper = format_ident!("__range_{}", f.name);
     // The bounds as text, for the error of a range that runs backwards.
     let name = &f.name;
     let renderer = super::explain::renderer(&f.class, ty);
@@ -381,7 +394,7 @@ fn range_helper(key: &Key, f: &Field, kind: RangeKind, p: &TokenStream) -> Token
     };
     quote! {
         #[inline]
-        fn #helper(
+        fn range(
             __k: #p::scan::PartialKey,
             __lo: #p::Bound<&#ty>,
             __hi: #p::Bound<&#ty>,

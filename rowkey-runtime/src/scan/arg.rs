@@ -68,24 +68,21 @@ pub trait FieldArg<T, Field, Takes>: Sized {
     /// partial key after a range.
     type Then<Next>;
 
-    /// Applies the argument to the partial key: `fix` fixes one value, `range` bounds the field.
+    /// Applies the argument to the partial key through the field's `O`: fixing one value or
+    /// several, or bounding the field.
     #[doc(hidden)]
-    fn apply(self, key: PartialKey, fix: Fix<T>, range: RangeOf<T>) -> PartialKey;
+    fn apply<O: FieldOps<T>>(self, key: PartialKey) -> PartialKey;
 }
 
-/// Fixes one value of a field (a generated helper).
+/// What a field of a generated builder does, implemented by its marker type: fix one value,
+/// or bound the field by a range (for a field that takes none, never called: no range
+/// argument meets its bound). Trait methods, so that a call compiles only the one it uses.
 #[doc(hidden)]
-pub type Fix<T> = fn(PartialKey, &T) -> PartialKey;
-
-/// Bounds a field by a range of its values (a generated helper).
-#[doc(hidden)]
-pub type RangeOf<T> = fn(PartialKey, Bound<&T>, Bound<&T>) -> PartialKey;
-
-/// The range helper of a field that takes no range: never called, since no range argument
-/// satisfies the field's bound.
-#[doc(hidden)]
-pub fn no_range<T>(key: PartialKey, _: Bound<&T>, _: Bound<&T>) -> PartialKey {
-    key
+pub trait FieldOps<T> {
+    /// Fixes the field to `v`.
+    fn fix(key: PartialKey, v: &T) -> PartialKey;
+    /// Bounds the field by `lo..hi`.
+    fn range(key: PartialKey, lo: Bound<&T>, hi: Bound<&T>) -> PartialKey;
 }
 
 /// Implemented by the `Takes` marker of a field that takes ranges, and for the others under a
@@ -97,8 +94,8 @@ pub trait TakesRange<Field> {}
 impl<T, F, W> FieldArg<T, F, W> for T {
     type Then<Next> = Next;
     #[inline]
-    fn apply(self, key: PartialKey, fix: Fix<T>, _: RangeOf<T>) -> PartialKey {
-        key.each(|k| fix(k, &self))
+    fn apply<O: FieldOps<T>>(self, key: PartialKey) -> PartialKey {
+        key.each(|k| O::fix(k, &self))
     }
 }
 
@@ -108,9 +105,9 @@ macro_rules! value_form {
         impl<$($g)* F, W> FieldArg<$t, F, W> for $e {
             type Then<Next> = Next;
             #[inline]
-            fn apply(self, key: PartialKey, fix: Fix<$t>, _: RangeOf<$t>) -> PartialKey {
+            fn apply<O: FieldOps<$t>>(self, key: PartialKey) -> PartialKey {
                 let value: $t = $to(self);
-                key.each(|k| fix(k, &value))
+                key.each(|k| O::fix(k, &value))
             }
         }
     };
@@ -135,42 +132,42 @@ macro_rules! range_forms {
         impl<$($g)* F, W: TakesRange<F>> FieldArg<$t, F, W> for Range<$e> {
             type Then<Next> = crate::__private::scan::Ranged<F>;
             #[inline]
-            fn apply(self, key: PartialKey, _: Fix<$t>, range: RangeOf<$t>) -> PartialKey {
+            fn apply<O: FieldOps<$t>>(self, key: PartialKey) -> PartialKey {
                 let (lo, hi) = ($to(self.start), $to(self.end));
-                key.each(|k| range(k, Bound::Included(lo.borrow()), Bound::Excluded(hi.borrow())))
+                key.each(|k| O::range(k, Bound::Included(lo.borrow()), Bound::Excluded(hi.borrow())))
             }
         }
         impl<$($g)* F, W: TakesRange<F>> FieldArg<$t, F, W> for RangeInclusive<$e> {
             type Then<Next> = crate::__private::scan::Ranged<F>;
             #[inline]
-            fn apply(self, key: PartialKey, _: Fix<$t>, range: RangeOf<$t>) -> PartialKey {
+            fn apply<O: FieldOps<$t>>(self, key: PartialKey) -> PartialKey {
                 let (lo, hi) = self.into_inner();
                 let (lo, hi) = ($to(lo), $to(hi));
-                key.each(|k| range(k, Bound::Included(lo.borrow()), Bound::Included(hi.borrow())))
+                key.each(|k| O::range(k, Bound::Included(lo.borrow()), Bound::Included(hi.borrow())))
             }
         }
         impl<$($g)* F, W: TakesRange<F>> FieldArg<$t, F, W> for RangeFrom<$e> {
             type Then<Next> = crate::__private::scan::Ranged<F>;
             #[inline]
-            fn apply(self, key: PartialKey, _: Fix<$t>, range: RangeOf<$t>) -> PartialKey {
+            fn apply<O: FieldOps<$t>>(self, key: PartialKey) -> PartialKey {
                 let lo = $to(self.start);
-                key.each(|k| range(k, Bound::Included(lo.borrow()), Bound::Unbounded))
+                key.each(|k| O::range(k, Bound::Included(lo.borrow()), Bound::Unbounded))
             }
         }
         impl<$($g)* F, W: TakesRange<F>> FieldArg<$t, F, W> for RangeTo<$e> {
             type Then<Next> = crate::__private::scan::Ranged<F>;
             #[inline]
-            fn apply(self, key: PartialKey, _: Fix<$t>, range: RangeOf<$t>) -> PartialKey {
+            fn apply<O: FieldOps<$t>>(self, key: PartialKey) -> PartialKey {
                 let hi = $to(self.end);
-                key.each(|k| range(k, Bound::Unbounded, Bound::Excluded(hi.borrow())))
+                key.each(|k| O::range(k, Bound::Unbounded, Bound::Excluded(hi.borrow())))
             }
         }
         impl<$($g)* F, W: TakesRange<F>> FieldArg<$t, F, W> for RangeToInclusive<$e> {
             type Then<Next> = crate::__private::scan::Ranged<F>;
             #[inline]
-            fn apply(self, key: PartialKey, _: Fix<$t>, range: RangeOf<$t>) -> PartialKey {
+            fn apply<O: FieldOps<$t>>(self, key: PartialKey) -> PartialKey {
                 let hi = $to(self.end);
-                key.each(|k| range(k, Bound::Unbounded, Bound::Included(hi.borrow())))
+                key.each(|k| O::range(k, Bound::Unbounded, Bound::Included(hi.borrow())))
             }
         }
     };
@@ -187,8 +184,8 @@ range_forms!(['a, const N: usize,] Vec<u8>, &'a [u8; N] => |b: &[u8; N]| b.to_ve
 impl<T, F, W: TakesRange<F>> FieldArg<T, F, W> for (Bound<T>, Bound<T>) {
     type Then<Next> = crate::__private::scan::Ranged<F>;
     #[inline]
-    fn apply(self, key: PartialKey, _: Fix<T>, range: RangeOf<T>) -> PartialKey {
-        key.each(|k| range(k, self.0.as_ref(), self.1.as_ref()))
+    fn apply<O: FieldOps<T>>(self, key: PartialKey) -> PartialKey {
+        key.each(|k| O::range(k, self.0.as_ref(), self.1.as_ref()))
     }
 }
 
@@ -198,8 +195,8 @@ macro_rules! set_form {
         impl<$($g)* F, W> FieldArg<$t, F, W> for $set {
             type Then<Next> = Next;
             #[inline]
-            fn apply(self, key: PartialKey, fix: Fix<$t>, _: RangeOf<$t>) -> PartialKey {
-                key.each_of(self.$each(), fix)
+            fn apply<O: FieldOps<$t>>(self, key: PartialKey) -> PartialKey {
+                key.each_of(self.$each(), O::fix)
             }
         }
     };
@@ -207,8 +204,8 @@ macro_rules! set_form {
         impl<$($g)* F, W> FieldArg<$t, F, W> for $set {
             type Then<Next> = Next;
             #[inline]
-            fn apply(self, key: PartialKey, fix: Fix<$t>, _: RangeOf<$t>) -> PartialKey {
-                key.each_of(self.$each().map($to), fix)
+            fn apply<O: FieldOps<$t>>(self, key: PartialKey) -> PartialKey {
+                key.each_of(self.$each().map($to), O::fix)
             }
         }
     };
