@@ -991,19 +991,20 @@ fn an_all_null_key_is_refused_where_it_would_be_empty() {
     assert!(!plan.contains(&[]));
     let plan = Hbase::scan().a(None).plan().unwrap();
     assert!(!plan.contains(&[]), "{plan}");
-    // Values make keys.
-    assert!(Phoenix {
+    // Values make keys, which read back as the values.
+    let x = Phoenix {
         a: Some("x".into()),
-        b: None
-    }
-    .encode()
-    .is_ok());
-    assert!(Hbase {
+        b: None,
+    };
+    assert_eq!(x.encode().unwrap(), b"x");
+    assert_eq!(Phoenix::decode(b"x").unwrap(), x);
+    let empty_bytes = Hbase {
         a: None,
-        b: Some(vec![])
-    }
-    .encode()
-    .is_ok());
+        b: Some(vec![]),
+    };
+    let key = empty_bytes.encode().unwrap();
+    assert!(!key.is_empty());
+    assert_eq!(Hbase::decode(&key).unwrap(), empty_bytes);
     // Salted, the key is Phoenix's salt byte: Arrays.hashCode of no bytes is 1; 1 % 4 = 1.
     let salted = Salted { a: None };
     assert_eq!(salted.encode().unwrap(), [1]);
@@ -1085,7 +1086,18 @@ fn explain_of_an_empty_bigtable_key_shows_the_decode_error() {
     .encode()
     .unwrap();
     assert_eq!(empty, [0, 0]);
-    assert!(K::decode(&empty).is_ok());
+    assert_eq!(
+        K::decode(&empty).unwrap(),
+        K {
+            a: vec![],
+            b: String::new()
+        }
+    );
+    assert!(
+        !K::explain(&empty).contains("error"),
+        "{}",
+        K::explain(&empty)
+    );
 }
 
 // An `i64` field's MAX_LEN was 20 bytes where its longest key is 16
@@ -1349,7 +1361,7 @@ fn bigtable_big_endian_integers_are_never_negative() {
         at: UNIX_EPOCH,
         any: i64::MIN,
     };
-    assert!(ok.encode().is_ok());
+    assert_eq!(Wide::decode(&ok.encode().unwrap()).unwrap(), ok);
     assert_eq!(fields(&Wide { a: -1, ..ok }), Some("a"));
     let at = Wide {
         a: 0,

@@ -244,3 +244,49 @@ fn a_bad_plan_or_argument_is_refused_before_anything_is_printed() {
     std::fs::remove_file(path).unwrap();
     std::fs::remove_file(good).unwrap();
 }
+
+/// The platforms refuse names a schema check lets through (`kubectl apply`, `gcloud run jobs
+/// replace`): refused here first, exit 2, with the rule, and nothing printed.
+#[test]
+fn a_name_the_platform_refuses_is_refused_up_front() {
+    let (path, _) = plan_file("job-names");
+    let path = path.to_str().unwrap();
+    let run = |name: &str, platform: &str| {
+        let name = format!("--name={name}");
+        rowkey(&[
+            "migrate-job",
+            "--plan",
+            path,
+            &name,
+            "--image",
+            "img",
+            "--platform",
+            platform,
+            "--",
+            "worker",
+        ])
+    };
+    let long = "a".repeat(64);
+    for (name, platform) in [
+        ("Bad_Name", "kubernetes"),
+        ("-copy", "kubernetes"),
+        ("copy-", "kubernetes"),
+        ("", "kubernetes"),
+        (long.as_str(), "kubernetes"),
+        ("1copy", "cloud-run"),
+        ("copy.old", "cloud-run"),
+    ] {
+        let o = run(name, platform);
+        assert_eq!(o.status.code(), Some(2), "{name:?} on {platform}");
+        assert!(o.stdout.is_empty(), "{name:?}: printed a manifest");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.starts_with(&format!("error: --name {name:?}: a ")),
+            "{err}"
+        );
+        assert!(err.contains("at most 63 characters"), "{err}");
+    }
+    // A digit first is a label (Kubernetes), not a Cloud Run name.
+    assert!(run("1copy", "kubernetes").status.success());
+    assert!(run(&"a".repeat(63), "cloud-run").status.success());
+}

@@ -45,6 +45,26 @@ pub use regionsplitter::{
 };
 pub use sample::from_sample;
 
+/// The bound of [`Subspace::split_points`](rowkey_runtime::Subspace::split_points): every
+/// derived key implements it (with this crate's [`SplitError`]), and generic code over keys
+/// names it.
+///
+/// ```
+/// use rowkey::splits::SplitPoints;
+/// use rowkey::{RowKey, Subspace};
+///
+/// fn tenant_splits<K: RowKey + SplitPoints>(tenant: &Subspace, regions: usize) -> Vec<Vec<u8>> {
+///     tenant.split_points::<K>(regions).unwrap_or_default()
+/// }
+///
+/// #[derive(RowKey)]
+/// #[salt(md5, buckets = 4, of = "id")]
+/// struct Hit { id: u64 }
+///
+/// assert_eq!(tenant_splits::<Hit>(&Subspace::new(*b"t/"), 2), [b"t/\x02".to_vec()]);
+/// ```
+pub use rowkey_runtime::__private::splits::SplitPoints;
+
 /// Why split points could not be computed. The messages are HBase's own where HBase has one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]

@@ -32,8 +32,10 @@ where
 /// Split points of a key type, for [`Subspace::split_points`](crate::Subspace::split_points):
 /// the derive implements it behind the gate of `K::split_points` (`__private::splits`).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` has no split points here: they need the `splits` feature of `rowkey`",
-    note = "turn it on in Cargo.toml: rowkey = {{ version = \"0.1\", features = [\"splits\"] }}"
+    message = "`{Self}` implements no `SplitPoints`, which `Subspace::split_points` takes",
+    label = "every derived key has split points once the `splits` feature of `rowkey` is on",
+    note = "in generic code, bound the key type by `rowkey::splits::SplitPoints`",
+    note = "without the feature, turn it on in Cargo.toml: rowkey = {{ version = \"0.1\", features = [\"splits\"] }}"
 )]
 pub trait SplitPoints {
     /// Why split points could not be computed (`rowkey::splits::SplitError`).

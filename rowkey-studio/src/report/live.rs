@@ -123,7 +123,16 @@ fn label(start: &[String], end: &[u8], labels: &impl Fn(&[u8]) -> Vec<String>) -
             }
         }
         ([], []) => {}
-        ([], b) => parts.push(format!("the table's start … {}", b.join(" · "))),
+        // Nothing of its own before the end's: the start of the table, or of what the shared
+        // labels name (a range from a bucket's first byte starts the bucket, not the table).
+        ([], b) => {
+            let from = match parts.last() {
+                None => "the table's start",
+                Some(l) if l.starts_with("bucket ") => "the bucket's start",
+                Some(_) => "its start",
+            };
+            parts.push(format!("{from} … {}", b.join(" · ")));
+        }
         (a, []) => parts.push(format!("{} …", a.join(" · "))),
         (a, b) => match (a[0].split_once('='), b[0].split_once('=')) {
             // The first field that differs, from … to, when it is the same field.
@@ -146,4 +155,36 @@ pub fn listing(hot: &[HotRange], metric: &str, top: usize) -> String {
         let _ = writeln!(s, "{}: {:.1}% of {metric}", r.label, 100.0 * r.share);
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label;
+
+    /// Labels of a key written as `;`-separated labels.
+    fn labels(key: &[u8]) -> Vec<String> {
+        String::from_utf8_lossy(key)
+            .split(';')
+            .map(String::from)
+            .collect()
+    }
+
+    #[test]
+    fn a_range_from_a_buckets_first_byte_starts_the_bucket_not_the_table() {
+        let start = vec!["bucket 6 of 8".to_string()];
+        let end = b"bucket 6 of 8;user=42;day=20261101";
+        assert_eq!(
+            label(&start, end, &labels),
+            "bucket 6 of 8 · the bucket's start … user=42 · day=20261101"
+        );
+        assert_eq!(
+            label(&[], b"bucket 1 of 8", &labels),
+            "the table's start … bucket 1 of 8"
+        );
+        let start = vec!["user=42".to_string()];
+        assert_eq!(
+            label(&start, b"user=42;day=3", &labels),
+            "user=42 · its start … day=3"
+        );
+    }
 }
