@@ -1619,3 +1619,77 @@ fn errors_inside_a_nested_key_name_the_outer_field() {
     };
     assert_eq!(Holder::decode(&fits.encode().unwrap()).unwrap(), fits);
 }
+
+// A text key over HBase's row limit whose field also holds the delimiter: `encode` said
+// `KeyTooLong`, the same key under a `Subspace` `ContainsDelimiter` (86 layouts on one seed of
+// an independent fuzzer). One key, one error, on every path: field errors first, in key order,
+// then the key's length.
+#[test]
+fn a_field_error_comes_before_the_key_length_on_every_path() {
+    use rowkey::layout::{DynamicKey, Value};
+    use rowkey::Subspace;
+
+    #[derive(RowKey, Debug)]
+    #[rowkey(delimiter = ":")]
+    struct Text {
+        name: String,
+        id: String,
+    }
+    let dynamic = DynamicKey::new(&Text::layout()).unwrap();
+    let errors = |key: &Text| {
+        let mut out = vec![9];
+        let into = key.encode_into(&mut out).unwrap_err();
+        assert_eq!(out, [9], "encode_into left its output as it was");
+        let values = [
+            Value::String(key.name.clone()),
+            Value::String(key.id.clone()),
+        ];
+        [
+            key.encode().unwrap_err(),
+            into,
+            Subspace::new(*b"t/").encode(key).unwrap_err(),
+            Subspace::new(vec![7; 30_000]).encode(key).unwrap_err(),
+            dynamic.encode(&values).unwrap_err(),
+        ]
+    };
+    // Both rules broken: the field's error everywhere (its first delimiter, at byte 1).
+    let both = Text {
+        name: format!("a:{}", "b".repeat(40_000)),
+        id: "x:y".into(),
+    };
+    for e in errors(&both) {
+        assert!(
+            matches!(
+                e,
+                EncodeError::ContainsDelimiter {
+                    field: "name",
+                    delimiter: b':',
+                    index: 1
+                }
+            ),
+            "{e:?}"
+        );
+    }
+    // Only the length: KeyTooLong everywhere (the longer prefix counts).
+    let long = Text {
+        name: "b".repeat(40_000),
+        id: "x".into(),
+    };
+    let lens: Vec<usize> = errors(&long)
+        .iter()
+        .map(|e| match e {
+            EncodeError::KeyTooLong { len, max: 32_767 } => *len,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(lens, [40_002, 40_002, 40_004, 70_002, 40_002]);
+    // A key that fits alone but not under a long prefix: the prefix's length counts.
+    let fits = Text {
+        name: "b".repeat(5_000),
+        id: "x:".into(),
+    };
+    assert!(matches!(
+        Subspace::new(vec![7; 30_000]).encode(&fits).unwrap_err(),
+        EncodeError::ContainsDelimiter { field: "id", .. }
+    ));
+}

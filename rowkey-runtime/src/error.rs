@@ -132,7 +132,9 @@ pub enum EncodeError {
         /// Byte index of the first delimiter in the value.
         index: usize,
     },
-    /// The whole key is longer than HBase's [`MAX_ROW_LENGTH`].
+    /// The whole key is longer than HBase's [`MAX_ROW_LENGTH`]. Reported after every field's
+    /// error: a key that breaks a field's rule and the limit is refused with the field's error,
+    /// on every path (`encode`, `encode_into`, a `Subspace`, a `DynamicKey`).
     KeyTooLong {
         /// The key's length in bytes.
         len: usize,

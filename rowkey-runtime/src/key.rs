@@ -236,7 +236,7 @@ fn encode_in_room<K: RowKey>(
 #[doc(hidden)]
 #[inline]
 pub fn encode_into_in_place<K: RowKey>(key: &K, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-    let len = check_len(key.encoded_len())?;
+    let len = check_len(key.encoded_len(), |w| key.encode_parts(w))?;
     write_key(out, len, |w| key.encode_parts(w))
 }
 
@@ -244,7 +244,7 @@ pub fn encode_into_in_place<K: RowKey>(key: &K, out: &mut Vec<u8>) -> Result<(),
 #[doc(hidden)]
 #[inline]
 pub fn encode_in_place<K: RowKey>(key: &K) -> Result<Vec<u8>, EncodeError> {
-    let len = check_len(key.encoded_len())?;
+    let len = check_len(key.encoded_len(), |w| key.encode_parts(w))?;
     let mut out = Vec::with_capacity(len);
     write_key(&mut out, len, |w| key.encode_parts(w))?;
     Ok(out)
@@ -259,15 +259,37 @@ pub(crate) fn encode_unlimited<K: RowKey>(key: &K) -> Result<Vec<u8>, EncodeErro
     Ok(out)
 }
 
+/// `len`, or the key's error when it is over HBase's limit: the first field error `parts`
+/// meets (written into a scratch buffer), else [`EncodeError::KeyTooLong`]. Field errors come
+/// first, in key order, then the key's length, on every path (a stack-built key, whose length
+/// is checked after its parts, and a subspace, whose prefix may be what makes it too long,
+/// report the same error).
 #[inline]
-pub(crate) fn check_len(len: usize) -> Result<usize, EncodeError> {
+pub(crate) fn check_len(
+    len: usize,
+    parts: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>,
+) -> Result<usize, EncodeError> {
     if len > MAX_ROW_LENGTH {
-        return Err(EncodeError::KeyTooLong {
-            len,
-            max: MAX_ROW_LENGTH,
-        });
+        return Err(too_long(len, parts));
     }
     Ok(len)
+}
+
+/// The error of a key of `len` bytes, over the limit (see [`check_len`]).
+#[cold]
+#[inline(never)]
+fn too_long(
+    len: usize,
+    parts: impl FnOnce(&mut Writer<'_>) -> Result<(), EncodeError>,
+) -> EncodeError {
+    let mut scratch = Vec::new();
+    match write_key(&mut scratch, len, parts) {
+        Err(field) => field,
+        Ok(()) => EncodeError::KeyTooLong {
+            len,
+            max: MAX_ROW_LENGTH,
+        },
+    }
 }
 
 #[inline]

@@ -116,6 +116,14 @@ impl Subspace {
                     max: MAX_ROW_LENGTH,
                 })
             }
+            // The row's length is the prefix's and the key's.
+            Err(EncodeError::KeyTooLong { len, max }) => {
+                out.truncate(start);
+                Err(EncodeError::KeyTooLong {
+                    len: self.prefix.len() + len,
+                    max,
+                })
+            }
             Err(e) => {
                 out.truncate(start);
                 Err(e)

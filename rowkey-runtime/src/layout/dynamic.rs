@@ -198,14 +198,10 @@ impl DynamicKey {
                 len += p.len(v, self.last(i, upto));
             }
         }
-        // A key of at most `STACK_KEY` bytes is built in a stack buffer, without the length
-        // check an unbounded key makes first (which then comes before a field's error).
-        let stacked = self
-            .layout
-            .max_key_len()
-            .is_some_and(|n| n <= crate::key::STACK_KEY);
-        if limit && !stacked {
-            check_len(len)?;
+        // Over the limit: a field's error first, in key order, then the key's length (as the
+        // derived keys report it).
+        if limit {
+            check_len(len, |w| self.write_parts(values, upto, empty, w))?;
         }
         let mut out = Vec::with_capacity(len);
         write_key(&mut out, len, |w| self.write_parts(values, upto, empty, w))?;
