@@ -28,7 +28,6 @@
 #[cfg(feature = "bigtable-admin")]
 pub mod admin;
 #[cfg(feature = "migrate")]
-mod background;
 mod channel;
 mod client;
 #[cfg(feature = "migrate")]

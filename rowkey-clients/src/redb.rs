@@ -1,7 +1,9 @@
-//! A live re-key in an embedded redb database (feature `redb`): [`RedbMove`], the two tables of
-//! a move in one database as the [`MoveStore`] of `rowkey::migrate`. Values are bytes; in the
-//! new table a live row is stored as `01` + its value and a tombstone as `00`. Every write is a
-//! redb write transaction (one at a time), so the copy's check and write are atomic per batch.
+//! redb (feature `redb`): a table `TableDefinition<&[u8], &[u8]>` as a
+//! [`SortedTable`] ([`RedbTable`]: plans read merged, batches written in one write
+//! transaction), and a live re-key between two tables of one database ([`RedbMove`], the
+//! [`MoveStore`](rowkey_migrate::MoveStore) of `rowkey::migrate`). Values are bytes; in the new
+//! table a live row is stored as `01` + its value and a tombstone as `00`. Every write is a redb
+//! write transaction (one at a time), so the copy's check and write are atomic per batch.
 //!
 //! ```
 //! use std::sync::Arc;
@@ -29,13 +31,13 @@
 //! assert_eq!(m.purge_tombstones(&tables).unwrap(), 1);
 //! ```
 
-use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
-use redb::{Database, ReadableDatabase, ReadableTable, TableDefinition};
-use rowkey_migrate::{CopyStore, MoveStore, Op, Rows, Side};
+use redb::{AccessGuard, Database, ReadableDatabase, ReadableTable, TableDefinition};
 use rowkey_runtime::ScanRange;
+
+use crate::sorted::{SortedTable, TableCheckpoints, TableMove, Writes};
 
 /// Why a move's store failed, or could not be set up.
 #[derive(Debug)]
@@ -69,22 +71,51 @@ impl<E: Into<redb::Error>> From<E> for RedbError {
     }
 }
 
+/// A table of a redb database, `TableDefinition<&[u8], &[u8]>`, as a [`SortedTable`]. Each
+/// range is read in a read transaction of its own; writes are write transactions (redb runs
+/// one at a time, so a check and its write are atomic).
+#[derive(Debug, Clone)]
+pub struct RedbTable {
+    db: Arc<Database>,
+    table: String,
+}
+
 /// The two tables of a move in one redb database, both `TableDefinition<&[u8], &[u8]>`: the
 /// old table's values as they are (the table your code wrote, keyed by the old key's bytes),
 /// the new table's `01` + value, or `00` for a tombstone (read it through
-/// [`MoveStore::scan`], which strips the byte and gives a tombstone as `None`, or strip the
-/// first byte yourself after the cut-over).
-#[derive(Debug, Clone)]
-pub struct RedbMove {
-    db: Arc<Database>,
-    old: String,
-    new: String,
-}
-
-const LIVE: u8 = 1;
-const TOMBSTONE: u8 = 0;
+/// [`MoveStore::scan`](rowkey_migrate::MoveStore::scan), which strips the byte and gives a
+/// tombstone as `None`, or strip the first byte yourself after the cut-over).
+pub type RedbMove = TableMove<RedbTable>;
+/// A re-key's checkpoints in a table of a redb database.
+pub type RedbCheckpoints = TableCheckpoints<RedbTable>;
 
 type Def<'a> = TableDefinition<'a, &'static [u8], &'static [u8]>;
+
+impl RedbTable {
+    /// The table `table` of `db`, created if missing.
+    pub fn new(db: Arc<Database>, table: &str) -> Result<Self, RedbError> {
+        let tx = db.begin_write()?;
+        tx.open_table(Def::new(table))?;
+        tx.commit()?;
+        Ok(RedbTable {
+            db,
+            table: table.to_string(),
+        })
+    }
+
+    fn def(&self) -> Def<'_> {
+        Def::new(&self.table)
+    }
+
+    fn range(
+        &self,
+        range: &ScanRange,
+    ) -> Result<redb::Range<'static, &'static [u8], &'static [u8]>, RedbError> {
+        let tx = self.db.begin_read()?;
+        let t = tx.open_table(self.def())?;
+        Ok(t.range::<&[u8]>(range.to_bounds())?)
+    }
+}
 
 impl RedbMove {
     /// The move from table `old` to table `new` of `db`, creating them if missing; refused
@@ -93,73 +124,89 @@ impl RedbMove {
         if old == new {
             return Err(RedbError::SameTable(old.to_string()));
         }
-        let tx = db.begin_write()?;
-        tx.open_table(Def::new(old))?;
-        tx.open_table(Def::new(new))?;
-        tx.commit()?;
-        Ok(RedbMove {
-            db,
-            old: old.to_string(),
-            new: new.to_string(),
-        })
-    }
-
-    fn def(&self, side: Side) -> Def<'_> {
-        match side {
-            Side::Old => Def::new(&self.old),
-            Side::New => Def::new(&self.new),
-        }
+        let (old, new) = (RedbTable::new(db.clone(), old)?, RedbTable::new(db, new)?);
+        TableMove::between(old, new).map_err(|e| RedbError::SameTable(e.0))
     }
 }
 
-impl CopyStore for RedbMove {
-    type Value = Vec<u8>;
+/// A key or value of a [`RedbTable`]'s rows, as redb hands it out (no copy).
+pub struct RedbBytes(AccessGuard<'static, &'static [u8]>);
+
+impl AsRef<[u8]> for RedbBytes {
+    fn as_ref(&self) -> &[u8] {
+        self.0.value()
+    }
+}
+
+impl std::ops::Deref for RedbBytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        self.0.value()
+    }
+}
+
+/// The rows of one range of a [`RedbTable`], forward or reverse.
+pub struct RedbRows {
+    range: Result<redb::Range<'static, &'static [u8], &'static [u8]>, Option<RedbError>>,
+    reverse: bool,
+}
+
+impl Iterator for RedbRows {
+    type Item = Result<(RedbBytes, RedbBytes), RedbError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let range = match &mut self.range {
+            Ok(range) => range,
+            // The range could not be opened: its error once, then the end.
+            Err(e) => return e.take().map(Err),
+        };
+        let row = if self.reverse {
+            range.next_back()?
+        } else {
+            range.next()?
+        };
+        Some(
+            row.map(|(k, v)| (RedbBytes(k), RedbBytes(v)))
+                .map_err(RedbError::from),
+        )
+    }
+}
+
+impl SortedTable for RedbTable {
     type Error = RedbError;
+    type Bytes = RedbBytes;
+    type Rows<'a> = RedbRows;
 
-    fn read_old(&self, range: &ScanRange, limit: usize) -> Result<Rows<Vec<u8>>, RedbError> {
-        Ok(self
-            .scan(Side::Old, range, limit)?
-            .into_iter()
-            .filter_map(|(k, v)| v.map(|v| (k, v)))
-            .collect())
-    }
-
-    fn write_absent(&self, rows: Rows<Vec<u8>>) -> Result<usize, RedbError> {
-        let tx = self.db.begin_write()?;
-        let mut written = 0;
-        {
-            let mut t = tx.open_table(self.def(Side::New))?;
-            for (k, v) in rows {
-                if t.get(k.as_slice())?.is_none() {
-                    t.insert(k.as_slice(), [&[LIVE][..], &v].concat().as_slice())?;
-                    written += 1;
-                }
-            }
+    fn rows(&self, range: &ScanRange, reverse: bool) -> RedbRows {
+        RedbRows {
+            range: self.range(range).map_err(Some),
+            reverse,
         }
-        tx.commit()?;
-        Ok(written)
     }
-}
 
-impl MoveStore for RedbMove {
-    fn apply(&self, side: Side, op: &Op, value: Option<&Vec<u8>>) -> Result<(), RedbError> {
+    fn name(&self) -> String {
+        format!("redb:{:p}#{}", Arc::as_ptr(&self.db), self.table)
+    }
+
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, RedbError> {
+        let tx = self.db.begin_read()?;
+        let t = tx.open_table(self.def())?;
+        Ok(t.get(key)?.map(|v| v.value().to_vec()))
+    }
+
+    fn write(&self, batch: Writes) -> Result<(), RedbError> {
         let tx = self.db.begin_write()?;
         {
-            let mut t = tx.open_table(self.def(side))?;
-            match op {
-                Op::Put(k) => {
-                    let v = value.map_or(&[][..], Vec::as_slice);
-                    let stored = match side {
-                        Side::Old => v.to_vec(),
-                        Side::New => [&[LIVE][..], v].concat(),
-                    };
-                    t.insert(k.as_slice(), stored.as_slice())?;
-                }
-                Op::Delete(k) => {
-                    t.remove(k.as_slice())?;
-                }
-                Op::Tombstone(k) => {
-                    t.insert(k.as_slice(), &[TOMBSTONE][..])?;
+            let mut t = tx.open_table(self.def())?;
+            for (k, v) in batch {
+                match v {
+                    Some(v) => {
+                        t.insert(k.as_slice(), v.as_slice())?;
+                    }
+                    None => {
+                        t.remove(k.as_slice())?;
+                    }
                 }
             }
         }
@@ -167,42 +214,33 @@ impl MoveStore for RedbMove {
         Ok(())
     }
 
-    fn scan(
-        &self,
-        side: Side,
-        range: &ScanRange,
-        limit: usize,
-    ) -> Result<Rows<Option<Vec<u8>>>, RedbError> {
-        let tx = self.db.begin_read()?;
-        let t = tx.open_table(self.def(side))?;
-        let mut out = Vec::new();
-        for row in t.range::<&[u8]>(range.to_bounds())?.take(limit.max(1)) {
-            let (k, v) = row?;
-            let v = v.value();
-            let value = match side {
-                Side::Old => Some(v.to_vec()),
-                Side::New => (v.first() == Some(&LIVE)).then(|| v[1..].to_vec()),
-            };
-            out.push((k.value().to_vec(), value));
+    fn put_absent(&self, rows: Vec<(Vec<u8>, Vec<u8>)>) -> Result<usize, RedbError> {
+        let tx = self.db.begin_write()?;
+        let mut written = 0;
+        {
+            let mut t = tx.open_table(self.def())?;
+            for (k, v) in rows {
+                if t.get(k.as_slice())?.is_none() {
+                    t.insert(k.as_slice(), v.as_slice())?;
+                    written += 1;
+                }
+            }
         }
-        Ok(out)
+        tx.commit()?;
+        Ok(written)
     }
 
-    fn purge(&self, key: &[u8]) -> Result<bool, RedbError> {
+    fn delete_if(&self, key: &[u8], expected: &[u8]) -> Result<bool, RedbError> {
         let tx = self.db.begin_write()?;
-        let purged = {
-            let mut t = tx.open_table(self.def(Side::New))?;
-            let dead = t.get(key)?.is_some_and(|v| v.value() == [TOMBSTONE]);
-            if dead {
+        let deleted = {
+            let mut t = tx.open_table(self.def())?;
+            let matches = t.get(key)?.is_some_and(|v| v.value() == expected);
+            if matches {
                 t.remove(key)?;
             }
-            dead
+            matches
         };
         tx.commit()?;
-        Ok(purged)
-    }
-
-    fn value_bytes(value: &Vec<u8>) -> Cow<'_, [u8]> {
-        Cow::Borrowed(value)
+        Ok(deleted)
     }
 }

@@ -50,140 +50,180 @@ pub(crate) fn kept<T: RowItem>(key_len: Option<usize>, item: &T) -> bool {
 }
 
 impl<T: RowItem> Head<T> {
+    /// The row's key after the salt (`None` for an error).
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
     #[inline]
     pub(crate) fn key(&self) -> Option<&[u8]> {
-        self.item
-            .as_ref()
-            .and_then(RowItem::row_key)
-            .map(|k| k.get(self.skip..).unwrap_or(&[]))
-    }
-
-    /// The order in which heads leave the heap: errors first, then keys (salt skipped) in
-    /// ascending or descending order, then stream index so equal keys keep stream order.
-    #[inline]
-    fn rank(&self, other: &Self) -> Ordering {
-        let by_key = match (self.key(), other.key()) {
-            (None, None) => Ordering::Equal,
-            (None, Some(_)) => Ordering::Less,
-            (Some(_), None) => Ordering::Greater,
-            (Some(a), Some(b)) if self.reverse => b.cmp(a),
-            (Some(a), Some(b)) => a.cmp(b),
-        };
-        by_key.then(self.stream.cmp(&other.stream))
+        key_after(&self.item, self.skip)
     }
 }
 
-/// The heads of a merge's streams, a binary min-heap by [`Head::rank`] whose top can be taken
-/// out and later refilled from the same stream (or removed) in one pass down the heap: the
-/// k-way merge's one operation per row, with about log2(k) + 1 comparisons (Floyd's: the hole
+/// A row's key after the salt (`None` for an error, or a row taken out).
+#[inline(always)]
+fn key_after<T: RowItem>(item: &Option<T>, skip: usize) -> Option<&[u8]> {
+    item.as_ref()
+        .and_then(RowItem::row_key)
+        .map(|k| k.get(skip..).unwrap_or(&[]))
+}
+
+/// The heads of a merge's streams: each stream's row in a slot of its own, and a binary
+/// min-heap of stream numbers ranked by their rows (errors first, then keys after the salt in
+/// ascending or descending order, then stream number, so that equal keys keep stream order).
+/// A row is moved twice (into its slot, out to the caller) whatever the heap does: the heap
+/// moves only stream numbers, so a merge of large rows (a store's guards, a `Result` with a
+/// large error) costs what one of small rows does. The top can be taken out and later
+/// refilled from the same stream (or removed) in one pass down the heap (Floyd's: the hole
 /// goes down along the smaller children, then the new head climbs back, usually not far).
 pub(crate) struct Heads<T> {
-    v: Vec<Head<T>>,
+    slots: Vec<Option<T>>,
+    heap: Vec<usize>,
+    skip: usize,
+    reverse: bool,
 }
 
 impl<T> Heads<T> {
     pub(crate) fn with_capacity(n: usize) -> Self {
         Heads {
-            v: Vec::with_capacity(n),
+            slots: Vec::with_capacity(n),
+            heap: Vec::with_capacity(n),
+            skip: 0,
+            reverse: false,
         }
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.v.len()
+        self.heap.len()
     }
 
     #[cfg_attr(not(feature = "async"), allow(dead_code))]
     pub(crate) fn clear(&mut self) {
-        self.v.clear();
+        self.heap.clear();
+        self.slots.clear();
     }
 }
 
 impl<T: RowItem> Heads<T> {
-    #[inline]
+    /// True when stream `a`'s head leaves the heap before stream `b`'s.
+    #[inline(always)]
     fn less(&self, a: usize, b: usize) -> bool {
-        self.v[a].rank(&self.v[b]) == Ordering::Less
+        let by_key = match (
+            key_after(&self.slots[a], self.skip),
+            key_after(&self.slots[b], self.skip),
+        ) {
+            (None, None) => Ordering::Equal,
+            (None, Some(_)) => Ordering::Less,
+            (Some(_), None) => Ordering::Greater,
+            (Some(x), Some(y)) if self.reverse => y.cmp(x),
+            (Some(x), Some(y)) => x.cmp(y),
+        };
+        by_key.then(a.cmp(&b)) == Ordering::Less
+    }
+
+    /// Puts `head`'s row in its stream's slot.
+    #[inline]
+    fn fill(&mut self, head: Head<T>) -> usize {
+        self.skip = head.skip;
+        self.reverse = head.reverse;
+        if self.slots.len() <= head.stream {
+            self.slots.resize_with(head.stream + 1, || None);
+        }
+        self.slots[head.stream] = head.item;
+        head.stream
     }
 
     /// Adds a head.
     pub(crate) fn push(&mut self, head: Head<T>) {
-        self.v.push(head);
-        self.up(self.v.len() - 1);
+        let stream = self.fill(head);
+        self.heap.push(stream);
+        self.up_to(self.heap.len() - 1, 0);
     }
 
     /// Moves the first head's row out, leaving its slot (ranked first) to be replaced or
     /// popped next.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take_top_item(&mut self) -> Option<T> {
-        self.v.first_mut()?.item.take()
+        let stream = *self.heap.first()?;
+        self.slots[stream].take()
     }
 
     /// The first head's stream, if any.
     pub(crate) fn top_stream(&self) -> Option<usize> {
-        self.v.first().map(|h| h.stream)
+        self.heap.first().copied()
     }
 
     /// The first head's stream and key (salt skipped; `None` for an error item).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn top_key(&self) -> Option<(usize, Option<&[u8]>)> {
-        self.v.first().map(|h| (h.stream, h.key()))
+        let stream = *self.heap.first()?;
+        Some((stream, key_after(&self.slots[stream], self.skip)))
     }
 
-    /// Replaces the first head by `head` (the next row of its stream) and restores the order.
-    #[inline]
-    pub(crate) fn replace_top(&mut self, head: Head<T>) {
-        self.v[0] = head;
+    /// Puts `item`, the next row of the first head's stream, in its slot (whose row was taken
+    /// out) and restores the order.
+    #[inline(always)]
+    pub(crate) fn refill_top(&mut self, item: T) {
+        let stream = self.heap[0];
+        self.slots[stream] = Some(item);
         self.down_then_up(0);
     }
 
     /// Removes and returns the first head.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<Head<T>> {
-        let last = self.v.pop()?;
-        if self.v.is_empty() {
-            return Some(last);
-        }
-        let top = core::mem::replace(&mut self.v[0], last);
-        self.down_then_up(0);
-        Some(top)
+        let last = self.heap.pop()?;
+        let stream = if self.heap.is_empty() {
+            last
+        } else {
+            let top = core::mem::replace(&mut self.heap[0], last);
+            self.down_then_up(0);
+            top
+        };
+        Some(Head {
+            item: self.slots[stream].take(),
+            stream,
+            skip: self.skip,
+            reverse: self.reverse,
+        })
     }
 
-    fn up(&mut self, i: usize) {
-        self.up_to(i, 0);
-    }
-
-    /// Sifts the element at `i` up, no higher than `top` (an ancestor of `i`).
-    #[inline]
+    /// Sifts the stream at `i` up, no higher than `top` (an ancestor of `i`): the hole moves
+    /// up, the stream is written once.
+    #[inline(always)]
     fn up_to(&mut self, mut i: usize, top: usize) {
+        let stream = self.heap[i];
         while i > top {
             let parent = (i - 1) / 2;
-            if !self.less(i, parent) {
+            if !self.less(stream, self.heap[parent]) {
                 break;
             }
-            self.v.swap(i, parent);
+            self.heap[i] = self.heap[parent];
             i = parent;
         }
+        self.heap[i] = stream;
     }
 
-    /// Floyd's sift: the element at `i` is swapped down along the smaller children to a leaf,
-    /// then up to where it belongs.
-    #[inline]
+    /// Floyd's sift: the hole at `i` goes down along the smaller children to a leaf, then the
+    /// stream that was at `i` climbs up to where it belongs.
+    #[inline(always)]
     fn down_then_up(&mut self, mut i: usize) {
-        let n = self.v.len();
+        let n = self.heap.len();
         let start = i;
+        let stream = self.heap[i];
         loop {
             let left = 2 * i + 1;
             if left >= n {
                 break;
             }
             let right = left + 1;
-            let child = if right < n && self.less(right, left) {
+            let child = if right < n && self.less(self.heap[right], self.heap[left]) {
                 right
             } else {
                 left
             };
-            self.v.swap(i, child);
+            self.heap[i] = self.heap[child];
             i = child;
         }
+        self.heap[i] = stream;
         self.up_to(i, start);
     }
 }
@@ -216,7 +256,7 @@ impl LastKeys {
     /// Checks `key`, the next row out, of `stream`, against the row before it, and records
     /// it. Panics unless it sorts after that row (before it, in a reverse merge), or equal to
     /// it from a later stream.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn out(&mut self, stream: usize, key: Option<&[u8]>, reverse: bool) {
         let Some(key) = key else { return };
         if self.seen {
@@ -375,13 +415,15 @@ where
         "Stops after `n` rows without reading further."
     );
 
-    /// The stream's next row the filter keeps, as a head.
-    #[inline]
-    fn next_head(&mut self, stream: usize) -> Option<Head<I::Item>> {
-        let options = self.options;
-        self.streams[stream]
-            .by_ref()
-            .find_map(|item| options.head(item, stream))
+    /// The stream's next row the filter keeps.
+    #[inline(always)]
+    fn next_kept(&mut self, stream: usize) -> Option<I::Item> {
+        let key_len = self.options.key_len;
+        let rows = &mut self.streams[stream];
+        match key_len {
+            None => rows.next(),
+            Some(_) => rows.find(|item| kept(key_len, item)),
+        }
     }
 }
 
@@ -399,7 +441,8 @@ where
         if !self.started {
             self.started = true;
             for stream in 0..self.streams.len() {
-                if let Some(head) = self.next_head(stream) {
+                if let Some(item) = self.next_kept(stream) {
+                    let head = self.options.head(item, stream).expect("kept");
                     self.heap.push(head);
                 }
             }
@@ -408,10 +451,8 @@ where
             // The row returned last was the first head's: its stream's next row replaces it.
             self.taken = false;
             let stream = self.heap.top_stream()?;
-            match self.next_head(stream) {
-                Some(next) => {
-                    self.heap.replace_top(next);
-                }
+            match self.next_kept(stream) {
+                Some(next) => self.heap.refill_top(next),
                 None => {
                     self.heap.pop();
                 }

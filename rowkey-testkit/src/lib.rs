@@ -12,6 +12,7 @@
 
 #[cfg(feature = "bigtable")]
 pub mod bigtable;
+pub mod etcd;
 #[cfg(feature = "rowkey")]
 pub mod golden;
 #[cfg(feature = "rowkey")]
@@ -20,6 +21,8 @@ pub mod parse_filter;
 pub mod program;
 #[cfg(feature = "rowkey")]
 pub mod props;
+#[cfg(feature = "migrate")]
+pub mod resalt;
 pub mod rng;
 #[cfg(feature = "rowkey")]
 pub mod scan;

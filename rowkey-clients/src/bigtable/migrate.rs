@@ -36,12 +36,12 @@ use rowkey_migrate::{
 use rowkey_runtime::ScanRange;
 use tonic::Status;
 
-use super::background::Background;
 use super::client::Table;
 use super::read::ReadError;
 use super::retry::is_transient;
 use super::rows::{Cell, Row};
 use super::write::{delete_row, set_cell};
+use crate::background::Background;
 
 /// A row of a mid-move read before tombstones are dropped: its new key and cells (`None`: a
 /// tombstone).

@@ -107,7 +107,7 @@ pub struct Read {
 
 enum ReadState {
     Ready,
-    Running(MergeStream<BoxStream<'static, Result<Row, ReadError>>>),
+    Running(Box<MergeStream<BoxStream<'static, Result<Row, ReadError>>>>),
     Done,
 }
 
@@ -282,7 +282,7 @@ impl Stream for Read {
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
         if let ReadState::Ready = this.state {
-            this.state = ReadState::Running(this.start());
+            this.state = ReadState::Running(Box::new(this.start()));
         }
         let ReadState::Running(merge) = &mut this.state else {
             return Poll::Ready(None);

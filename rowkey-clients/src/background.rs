@@ -1,6 +1,6 @@
-//! [`Background`]: the runtime a blocking store ([`MoveTables`](super::MoveTables),
-//! [`CheckpointTable`](super::CheckpointTable)) runs its requests on, usable from any thread,
-//! async code included.
+//! [`Background`]: the runtime a blocking store (Bigtable's `MoveTables` and
+//! `CheckpointTable`, `etcd::EtcdTable`) runs its requests on, usable from any thread, async
+//! code included.
 //!
 //! A store that owned a runtime and called its `block_on` panicked when called from an async
 //! task ("Cannot start a runtime from within a runtime") and when dropped there ("Cannot drop
@@ -47,6 +47,7 @@ impl Background {
     }
 }
 
+#[cfg(feature = "bigtable")]
 impl Background {
     /// Runs `rows` on the store's runtime, its items forwarded to the stream returned (a
     /// channel of 64 rows): whatever runtime polls the result, the requests and the

@@ -1,0 +1,78 @@
+//! A million-row RocksDB table of a 16-bucket salted key, as a user writes it: the rows written
+//! in batches, a day read merged from its 16 buckets and checked, then a live re-salt to 32
+//! buckets with writers inserting, updating and deleting throughout, the copy killed and
+//! resumed from checkpoints kept in a column family, a mid-move read (`Migration::read`) checked
+//! against the writers, verification, the cut-over and the purge of tombstones.
+//!
+//! ```sh
+//! cargo run --release -p rowkey-clients --features rocksdb --example resalt_rocksdb
+//! ```
+//!
+//! `main` is the program (at most 40 lines, which the test below counts); the keys, the rows
+//! and the writers are `rowkey_testkit::resalt`'s.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+
+use rowkey::migrate::{Checkpoint, Migration, Phase, PhaseSwitch, Plan};
+use rowkey_clients::rocksdb::{RocksCheckpoints, RocksDb, TableSpec};
+use rowkey_clients::sorted::SortedTable;
+use rowkey_testkit::resalt::{self, New, Old, Writers};
+
+// The program.
+pub fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let rows = resalt::rows_from_env(1_000_000);
+    let dir = std::env::temp_dir().join(format!("resalt-rocksdb-{}", std::process::id()));
+    let old = TableSpec::keyed::<Old>("readings");
+    let new = TableSpec::keyed::<New>("readings_32");
+    let db = RocksDb::open(&dir, &[old, new, TableSpec::plain("checkpoints")])?;
+    let tables = db.move_tables("readings", "readings_32")?;
+    for batch in resalt::batches(rows) {
+        tables.old().write(batch)?;
+    }
+    // Day 7, merged from its 16 buckets: the day's rows in key order.
+    let day: Result<Vec<_>, _> = tables.old().read(&Old::scan().day(7).plan()?).collect();
+    assert!(resalt::logical(&day?) == resalt::day(rows, 7));
+    let checkpoints = RocksCheckpoints::new(db.table("checkpoints")?);
+    let m = Migration::new(
+        Plan::for_layout::<Old, New>(16)?,
+        |Old { day, device, seq }| New { day, device, seq },
+        |New { day, device, seq }| Old { day, device, seq },
+    )?;
+    let (phase, writers) = (PhaseSwitch::new(Phase::DualWrite), Writers::new(rows));
+    std::thread::scope(|s| -> Result<(), Box<dyn std::error::Error>> {
+        writers.start(s, &m, &tables, &phase);
+        phase.set(Phase::Copy);
+        // The copy, killed after 40 batches (a crash), mid-move read, then resumed.
+        let (kill, saved) = (AtomicBool::new(false), AtomicUsize::new(0));
+        let crash = |_: &Checkpoint| kill.store(saved.fetch_add(1, Relaxed) >= 40, Relaxed);
+        let copy = || m.copy(&tables).workers(4).checkpoints(&checkpoints);
+        let (first, _) = copy().on_checkpoint(&crash).stop(&kill).resume()?;
+        writers.check_read(&phase, &m, &tables, 7)?;
+        let (rest, progress) = copy().resume()?;
+        println!("copied {} rows, then {} more", first.read, rest.read);
+        assert!(first.stopped && progress.is_done() && rest.rejected.is_empty());
+        writers.pause(&phase, Phase::Verify);
+        assert!(m.verify_store(&tables)?.agrees());
+        writers.resume(&phase, Phase::CutOver);
+        writers.stop(&phase, Phase::Retired);
+        println!("{} tombstones purged", m.purge_tombstones(&tables)?);
+        Ok(())
+    })?;
+    writers.check(&m, &tables)?;
+    Ok(std::fs::remove_dir_all(dir)?) // (on Linux, under the open database)
+}
+// The program ends here.
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_program_is_at_most_40_lines() {
+        rowkey_testkit::program::assert_at_most(include_str!("resalt_rocksdb.rs"), 40);
+    }
+
+    /// The program, at its million rows.
+    #[test]
+    fn resalts_a_million_rows() {
+        super::main().unwrap();
+    }
+}
