@@ -47,7 +47,7 @@ impl Background {
     }
 }
 
-#[cfg(feature = "bigtable")]
+#[cfg(all(feature = "bigtable", feature = "migrate"))]
 impl Background {
     /// Runs `rows` on the store's runtime, its items forwarded to the stream returned (a
     /// channel of 64 rows): whatever runtime polls the result, the requests and the

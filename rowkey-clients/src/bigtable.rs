@@ -27,7 +27,6 @@
 
 #[cfg(feature = "bigtable-admin")]
 pub mod admin;
-#[cfg(feature = "migrate")]
 mod channel;
 mod client;
 #[cfg(feature = "migrate")]

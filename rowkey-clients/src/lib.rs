@@ -31,7 +31,7 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
-#[cfg(any(feature = "bigtable", feature = "etcd"))]
+#[cfg(any(all(feature = "bigtable", feature = "migrate"), feature = "etcd"))]
 mod background;
 #[cfg(feature = "bigtable")]
 pub mod bigtable;
