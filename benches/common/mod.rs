@@ -118,7 +118,6 @@ pub const DAY: u32 = 20_261_125;
 
 /// The floors: correct hand-written code.
 pub mod hand {
-    use std::cmp::Reverse;
     use std::collections::BinaryHeap;
 
     /// `k` sorted runs of `n` keys each: a salt byte (the run), then a big-endian counter and
@@ -138,23 +137,151 @@ pub mod hand {
             .collect()
     }
 
-    /// The k-way merge of `runs` by key after the salt byte, with a `BinaryHeap` of
-    /// (key, run, position): pop the least, push its run's next. Returns a checksum of the
-    /// rows in order (the sum of their salt bytes, weighted by nothing: order is checked by
-    /// the caller once).
-    pub fn heap_merge(runs: &[Vec<Vec<u8>>]) -> Option<u64> {
+    /// A row in the floor's heap: ordered by its key after the one-byte salt, then by stream
+    /// (equal keys in stream order), least first.
+    #[derive(PartialEq, Eq)]
+    struct Head<'a> {
+        row: &'a [u8],
+        stream: usize,
+    }
+
+    impl Ord for Head<'_> {
+        #[inline(always)]
+        fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+            (&other.row[1..], other.stream).cmp(&(&self.row[1..], self.stream))
+        }
+    }
+
+    impl PartialOrd for Head<'_> {
+        #[inline(always)]
+        fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+
+    /// The k-way merge of `runs` by key after the salt byte, doing what `rowkey::Merge` does:
+    /// at most `limit` rows, each stream checked sorted (a row after the salt strictly after
+    /// its stream's row before it, or a panic), a stream's next row read only when its last
+    /// row has been taken. A `BinaryHeap` whose top is replaced in place through `PeekMut`
+    /// (one sift-down per row); the sorted check compares the stream's next row with the row
+    /// still in the heap's top (no copy). Returns a checksum of the rows (the sum of their salt
+    /// bytes; the order is checked by the caller once).
+    pub fn heap_merge(runs: &[Vec<Vec<u8>>], limit: usize) -> Option<u64> {
+        let mut streams: Vec<_> = runs.iter().map(|r| r.iter()).collect();
         let mut heap = BinaryHeap::with_capacity(runs.len());
-        for (r, run) in runs.iter().enumerate() {
-            if let Some(k) = run.first() {
-                heap.push(Reverse((&k[1..], r, 0usize)));
+        for (stream, rows) in streams.iter_mut().enumerate() {
+            if let Some(row) = rows.next() {
+                heap.push(Head { row, stream });
             }
         }
-        let mut sum = 0u64;
-        while let Some(Reverse((_, r, i))) = heap.pop() {
-            sum += u64::from(runs[r][i][0]);
-            if let Some(k) = runs[r].get(i + 1) {
-                heap.push(Reverse((&k[1..], r, i + 1)));
+        let (mut sum, mut left) = (0u64, limit);
+        while left > 0 {
+            let Some(mut top) = heap.peek_mut() else {
+                break;
+            };
+            sum += u64::from(top.row[0]);
+            left -= 1;
+            match streams[top.stream].next() {
+                Some(next) => {
+                    if next[1..] <= top.row[1..] {
+                        panic!("stream {} is not sorted", top.stream);
+                    }
+                    top.row = next;
+                }
+                None => {
+                    std::collections::binary_heap::PeekMut::pop(top);
+                }
             }
+        }
+        Some(sum)
+    }
+
+    /// The first 8 bytes after the salt as a big-endian word (zero-padded): differing words
+    /// order their rows.
+    #[inline(always)]
+    fn abbrev(row: &[u8]) -> u64 {
+        let key = &row[1..];
+        match key.first_chunk::<8>() {
+            Some(w) => u64::from_be_bytes(*w),
+            None => {
+                let mut w = [0u8; 8];
+                w[..key.len()].copy_from_slice(key);
+                u64::from_be_bytes(w)
+            }
+        }
+    }
+
+    /// [`heap_merge`] with the heap written out: a `Vec` of (abbreviated key, row, stream)
+    /// whose top is replaced in place and sifted with Floyd's method (the hole goes down along
+    /// the smaller children to a leaf, then the new row climbs back: about half the
+    /// comparisons of a sift-down, since a merge's next row usually belongs near the bottom);
+    /// rows compared by their first 8 bytes after the salt as one integer, in full only when
+    /// those are equal. The same rows, the same checks.
+    pub fn floyd_merge(runs: &[Vec<Vec<u8>>], limit: usize) -> Option<u64> {
+        type E<'a> = (u64, &'a [u8], usize);
+        #[inline(always)]
+        fn less(a: &E<'_>, b: &E<'_>) -> bool {
+            if a.0 != b.0 {
+                return a.0 < b.0;
+            }
+            (&a.1[1..], a.2) < (&b.1[1..], b.2)
+        }
+        let mut streams: Vec<_> = runs.iter().map(|r| r.iter()).collect();
+        let mut heap: Vec<E<'_>> = Vec::with_capacity(runs.len());
+        for (stream, rows) in streams.iter_mut().enumerate() {
+            if let Some(row) = rows.next() {
+                heap.push((abbrev(row), row, stream));
+                let mut i = heap.len() - 1;
+                while i > 0 && less(&heap[i], &heap[(i - 1) / 2]) {
+                    heap.swap(i, (i - 1) / 2);
+                    i = (i - 1) / 2;
+                }
+            }
+        }
+        let (mut sum, mut left) = (0u64, limit);
+        while left > 0 {
+            let Some(&(_, row, stream)) = heap.first() else {
+                break;
+            };
+            sum += u64::from(row[0]);
+            left -= 1;
+            let new = match streams[stream].next() {
+                Some(next) => {
+                    if next[1..] <= row[1..] {
+                        panic!("stream {stream} is not sorted");
+                    }
+                    (abbrev(next), next.as_slice(), stream)
+                }
+                None => {
+                    let last = heap.pop().expect("a top");
+                    if heap.is_empty() {
+                        continue;
+                    }
+                    last
+                }
+            };
+            // Floyd: the hole from the top to a leaf, then `new` up from there.
+            let n = heap.len();
+            let mut i = 0;
+            loop {
+                let left_child = 2 * i + 1;
+                if left_child >= n {
+                    break;
+                }
+                let right = left_child + 1;
+                let child = if right < n && less(&heap[right], &heap[left_child]) {
+                    right
+                } else {
+                    left_child
+                };
+                heap[i] = heap[child];
+                i = child;
+            }
+            while i > 0 && less(&new, &heap[(i - 1) / 2]) {
+                heap[i] = heap[(i - 1) / 2];
+                i = (i - 1) / 2;
+            }
+            heap[i] = new;
         }
         Some(sum)
     }
@@ -268,28 +395,31 @@ pub mod hand {
         }
     }
 
-    /// One field's unescaped bytes and the rest after its separator (or the key's end).
-    #[inline]
-    fn bt_read<'a>(key: &'a [u8], out: &mut Vec<u8>) -> Option<&'a [u8]> {
-        let mut rest = key;
+    /// The end of the field at the start of `key`: `(value end, escaped 00s, rest)`, where
+    /// the value is `key[..end]` (with `00 FF` escapes) and the rest follows its `00 01` (or
+    /// the key ends). `00 00` at the start is the empty value. One word-at-a-time scan.
+    #[inline(always)]
+    fn bt_field_end(key: &[u8]) -> Option<(usize, usize, &[u8])> {
+        let (mut end, mut escapes) = (0, 0);
         loop {
-            let Some(z) = next_zero(rest) else {
-                out.extend_from_slice(rest);
-                return Some(&[]);
+            let Some(z) = next_zero(&key[end..]) else {
+                return Some((key.len(), escapes, &[]));
             };
-            out.extend_from_slice(&rest[..z]);
-            match rest.get(z + 1)? {
+            end += z;
+            match key.get(end + 1)? {
                 0xFF => {
-                    out.push(0);
-                    rest = &rest[z + 2..];
+                    escapes += 1;
+                    end += 2;
                 }
-                0x01 => return Some(&rest[z + 2..]),
-                0x00 if z == 0 && out.is_empty() => {
+                // A separator is followed by a field (the last ASC field has none).
+                0x01 if end > 0 && key.len() > end + 2 => {
+                    return Some((end, escapes, &key[end + 2..]))
+                }
+                0x00 if end == 0 => {
                     // `00 00`: the empty value, then its separator or the end.
-                    rest = &rest[2..];
-                    return match rest {
-                        [] => Some(rest),
-                        [0, 1, tail @ ..] => Some(tail),
+                    return match &key[2..] {
+                        [] => Some((0, 0, &[])),
+                        [0, 1, tail @ ..] if !tail.is_empty() => Some((0, 0, tail)),
                         _ => None,
                     };
                 }
@@ -298,52 +428,85 @@ pub mod hand {
         }
     }
 
-    /// An integer field's unescaped bytes, at most 10, into a stack array.
-    #[inline]
-    fn bt_read_small(key: &[u8]) -> Option<([u8; 10], usize, &[u8])> {
-        let (mut b, mut n, mut i) = ([0u8; 10], 0, 0);
-        loop {
-            match *key.get(i)? {
-                0 => match key.get(i + 1) {
-                    Some(0xFF) => {
-                        *b.get_mut(n)? = 0;
-                        n += 1;
-                        i += 2;
-                    }
-                    Some(0x01) => return Some((b, n, &key[i + 2..])),
-                    _ => return None,
-                },
-                x => {
-                    *b.get_mut(n)? = x;
-                    n += 1;
-                    i += 1;
-                }
-            }
-            if i == key.len() {
-                return Some((b, n, &[]));
-            }
+    /// One string field and the rest after it: its end found first, then one allocation of
+    /// the exact length and one copy per run between escapes.
+    #[inline(always)]
+    fn bt_read(key: &[u8]) -> Option<(Vec<u8>, &[u8])> {
+        let (end, escapes, rest) = bt_field_end(key)?;
+        let value = &key[..end];
+        if escapes == 0 {
+            return Some((value.to_vec(), rest));
         }
+        let mut out = Vec::with_capacity(end - escapes);
+        let mut i = 0;
+        while let Some(z) = next_zero(&value[i..]) {
+            out.extend_from_slice(&value[i..=i + z]);
+            i += z + 2;
+        }
+        out.extend_from_slice(&value[i..]);
+        Some((out, rest))
     }
 
-    #[inline]
+    /// An integer field: its end found as a string's is, its bytes (at most 10) read in one
+    /// big-endian load when it has no escape (a stack copy when it does).
+    #[inline(always)]
     fn bt_read_int(key: &[u8]) -> Option<(i64, &[u8])> {
-        let (b, n, rest) = bt_read_small(key)?;
-        let b = &b[..n];
-        let first = *b.first()?;
-        let neg = first & 0x80 == 0;
-        let flip = if neg { 0xFF } else { 0 };
-        let mut word = [0u8; 16];
-        for (d, s) in word[16 - n..].iter_mut().zip(b) {
-            *d = s ^ flip;
-        }
-        let word = u128::from_be_bytes(word);
-        let head = word >> (7 * n - 1);
-        let v = word & ((1u128 << (7 * n - 1)) - 1);
-        // The header is n ones then a zero, and n the fewest bytes for the value.
-        if head != ((1u128 << n) - 1) << 1 || v > i64::MAX as u128 {
+        let (end, escapes, rest) = bt_field_end(key)?;
+        let n = end - escapes;
+        if n == 0 || n > 10 {
             return None;
         }
-        if n > 1 && v < 1u128 << (7 * (n - 1) - 1) {
+        if n <= 8 {
+            let word = match key.get(..8) {
+                Some(w) if escapes == 0 => u64::from_be_bytes(w.try_into().ok()?) >> (64 - 8 * n),
+                _ => {
+                    let mut b = [0u8; 8];
+                    let mut at = 8 - n;
+                    let mut i = 0;
+                    while i < end {
+                        b[at] = key[i];
+                        i += if key[i] == 0 { 2 } else { 1 };
+                        at += 1;
+                    }
+                    u64::from_be_bytes(b)
+                }
+            };
+            let neg = word >> (8 * n - 1) == 0;
+            let word = if neg {
+                !word & (u64::MAX >> (64 - 8 * n))
+            } else {
+                word
+            };
+            // The header is n ones then a zero, and n the fewest bytes for the value.
+            let v = word & ((1u64 << (7 * n - 1)) - 1);
+            if word >> (7 * n - 1) != ((1u64 << n) - 1) << 1 {
+                return None;
+            }
+            if n > 1 && v < 1u64 << (7 * (n - 1) - 1) {
+                return None;
+            }
+            let v = v as i64;
+            return Some((if neg { !v } else { v }, rest));
+        }
+        let mut b = [0u8; 16];
+        let (mut at, mut i) = (16 - n, 0);
+        while i < end {
+            b[at] = key[i];
+            i += if key[i] == 0 { 2 } else { 1 };
+            at += 1;
+        }
+        let word = u128::from_be_bytes(b);
+        let neg = word >> (8 * n - 1) == 0;
+        let word = if neg {
+            !word & (u128::MAX >> (128 - 8 * n))
+        } else {
+            word
+        };
+        let v = word & ((1u128 << (7 * n - 1)) - 1);
+        if word >> (7 * n - 1) != ((1u128 << n) - 1) << 1 || v > i64::MAX as u128 {
+            return None;
+        }
+        if v < 1u128 << (7 * (n - 1) - 1) {
             return None;
         }
         let v = v as i64;
@@ -351,17 +514,18 @@ pub mod hand {
     }
 
     pub fn bt_decode(key: &[u8]) -> Option<super::BtKey> {
-        let mut user = Vec::new();
-        let rest = bt_read(key, &mut user)?;
+        let (user, rest) = bt_read(key)?;
         let (at, rest) = bt_read_int(rest)?;
         let (seq, rest) = bt_read_int(rest)?;
-        let mut tag = Vec::new();
-        if !rest.is_empty() {
-            bt_read(rest, &mut tag)?;
-            if tag.is_empty() {
+        let tag = if rest.is_empty() {
+            Vec::new()
+        } else {
+            let (tag, tail) = bt_read(rest)?;
+            if tag.is_empty() || !tail.is_empty() {
                 return None; // a trailing empty ASC field is never written
             }
-        }
+            tag
+        };
         Some(super::BtKey {
             user: String::from_utf8(user).ok()?,
             at,
@@ -401,24 +565,34 @@ pub mod hand {
         fdb_str(out, &k.name);
     }
 
-    /// An integer element (codes `0C` to `1C`, canonical) and the bytes after it.
-    #[inline]
-    fn read_int(key: &[u8]) -> Option<(bool, u64, &[u8])> {
-        let (&code, rest) = key.split_first()?;
+    /// An integer element (codes `0C` to `1C`, canonical) at `at` in `key`, and the offset
+    /// after it: one `match` on the code, one big-endian load of the body (the eight bytes
+    /// from the body's start where the key has them, else the eight ending at the body's end,
+    /// masked; a stack copy only for a key under nine bytes), the shortest-form check.
+    #[inline(always)]
+    fn read_int_at(key: &[u8], at: usize) -> Option<(bool, u64, usize)> {
+        let code = *key.get(at)?;
         let (neg, n) = match code {
-            0x14 => return Some((false, 0, rest)),
+            0x14 => return Some((false, 0, at + 1)),
             0x15..=0x1c => (false, usize::from(code - 0x14)),
             0x0c..=0x13 => (true, usize::from(0x14 - code)),
+            // 2^64 - 1, the one `u64` written in the long form (`1D 08`).
+            0x1d => {
+                return (key.get(at + 1..at + 10)
+                    == Some(&[8, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]))
+                .then_some((false, u64::MAX, at + 10));
+            }
             _ => return None,
         };
-        // One 8-byte load where the key has eight more bytes, else a copy of the n.
-        let stored = match rest.get(..8) {
-            Some(word) => u64::from_be_bytes(word.try_into().ok()?) >> (64 - 8 * n),
-            None => {
-                let mut b = [0u8; 8];
-                b[8 - n..].copy_from_slice(rest.get(..n)?);
-                u64::from_be_bytes(b)
-            }
+        let end = at + 1 + n;
+        let stored = if let Some(word) = key.get(at + 1..at + 9) {
+            u64::from_be_bytes(word.try_into().ok()?) >> (64 - 8 * n)
+        } else if end <= key.len() && end >= 8 {
+            u64::from_be_bytes(key[end - 8..end].try_into().ok()?) & (u64::MAX >> (64 - 8 * n))
+        } else {
+            let mut b = [0u8; 8];
+            b[8 - n..].copy_from_slice(key.get(at + 1..end)?);
+            u64::from_be_bytes(b)
         };
         let mag = if neg {
             (u64::MAX >> (64 - 8 * n)) - stored
@@ -428,7 +602,14 @@ pub mod hand {
         if mag == 0 || (71 - mag.leading_zeros() as usize) / 8 != n || mag == u64::MAX {
             return None;
         }
-        Some((neg, mag, &rest[n..]))
+        Some((neg, mag, end))
+    }
+
+    /// [`read_int_at`] over a slice: the element and the bytes after it.
+    #[inline]
+    fn read_int(key: &[u8]) -> Option<(bool, u64, &[u8])> {
+        let (neg, mag, end) = read_int_at(key, 0)?;
+        Some((neg, mag, &key[end..]))
     }
 
     /// A string element and the bytes after it.
@@ -457,16 +638,16 @@ pub mod hand {
     }
 
     pub fn fdb_ints_decode(key: &[u8]) -> Option<super::FdbInts> {
-        let (false, a, rest) = read_int(key)? else {
+        let (false, a, at) = read_int_at(key, 0)? else {
             return None;
         };
-        let (false, b, rest) = read_int(rest)? else {
+        let (false, b, at) = read_int_at(key, at)? else {
             return None;
         };
-        let (false, c, rest) = read_int(rest)? else {
+        let (false, c, at) = read_int_at(key, at)? else {
             return None;
         };
-        rest.is_empty().then_some(super::FdbInts {
+        (at == key.len()).then_some(super::FdbInts {
             a: u32::try_from(a).ok()?,
             b: u32::try_from(b).ok()?,
             c,
@@ -784,4 +965,132 @@ pub fn same_bytes(name: &str, rowkey: Vec<u8>, hand: impl FnOnce(&mut Vec<u8>)) 
         out, rowkey,
         "{name}: the floor writes the same bytes as rowkey"
     );
+}
+
+/// Every decode floor against rowkey (and foundationdb-tuple where it reads the key) on keys of
+/// edge values, each key's every prefix and every one-byte change of it: the floor accepts
+/// exactly what rowkey accepts and reads the same values, so a ratio can only flatter the floor.
+pub fn check_decode_floors() {
+    fn mutations(key: &[u8]) -> Vec<Vec<u8>> {
+        let mut out: Vec<Vec<u8>> = (0..key.len()).map(|i| key[..i].to_vec()).collect();
+        for i in 0..key.len() {
+            for b in [
+                0x00, 0x01, 0x0c, 0x13, 0x14, 0x15, 0x1c, 0x1d, 0x7f, 0x80, 0xfe, 0xff,
+            ] {
+                let mut k = key.to_vec();
+                k[i] = b;
+                out.push(k);
+            }
+            let mut k = key.to_vec();
+            k[i] ^= 0x01;
+            out.push(k);
+        }
+        out
+    }
+    let u64s = [
+        0,
+        1,
+        0xff,
+        0x100,
+        0xffff,
+        0x1_0000,
+        0xff_ffff,
+        0xffff_ffff,
+        1 << 40,
+        1 << 56,
+        u64::MAX - 1,
+        u64::MAX,
+    ];
+    for &a in &u64s {
+        for &c in &u64s {
+            let k = FdbInts {
+                a: a as u32,
+                b: (c >> 3) as u32,
+                c,
+            };
+            let key = k.encode().unwrap();
+            assert_eq!(hand::fdb_ints_decode(&key), Some(k.clone()));
+            assert_eq!(
+                foundationdb_tuple::unpack::<(u32, u32, u64)>(&key).ok(),
+                Some((k.a, k.b, k.c))
+            );
+            for m in mutations(&key) {
+                assert_eq!(
+                    hand::fdb_ints_decode(&m),
+                    FdbInts::decode(&m).ok(),
+                    "fdb ints {m:02x?}"
+                );
+            }
+        }
+    }
+    let i64s = [
+        0,
+        1,
+        -1,
+        255,
+        -255,
+        256,
+        -256,
+        i64::MIN,
+        i64::MAX,
+        i64::MIN + 1,
+        -(1 << 40),
+    ];
+    for s in ["", "\0", "a\0b", "\0\0", "\u{ff}", "orders"] {
+        for &at in &i64s {
+            let k = FdbMixed {
+                tenant: s.into(),
+                at,
+                name: s.repeat(2),
+            };
+            let key = k.encode().unwrap();
+            assert_eq!(hand::fdb_mixed_decode(&key), Some(k.clone()));
+            for m in mutations(&key) {
+                assert_eq!(
+                    hand::fdb_mixed_decode(&m),
+                    FdbMixed::decode(&m).ok(),
+                    "fdb mixed {m:02x?}"
+                );
+            }
+        }
+    }
+    let edges = [
+        0,
+        1,
+        -1,
+        63,
+        64,
+        -64,
+        -65,
+        8191,
+        8192,
+        1 << 48,
+        (1 << 55) - 1,
+        1 << 55,
+        -(1 << 55),
+        i64::MAX,
+        i64::MIN,
+        -2_000_000,
+    ];
+    for s in ["", "\0", "a\0b", "\0\0", "eu-west"] {
+        for &at in &edges {
+            for &seq in &edges {
+                let k = BtKey {
+                    user: s.into(),
+                    at,
+                    seq,
+                    tag: s.chars().rev().collect(),
+                };
+                let key = k.encode().unwrap();
+                assert_eq!(hand::bt_decode(&key), Some(k.clone()));
+                for m in mutations(&key) {
+                    assert_eq!(
+                        hand::bt_decode(&m),
+                        BtKey::decode(&m).ok(),
+                        "bigtable {m:02x?}"
+                    );
+                }
+            }
+        }
+    }
 }

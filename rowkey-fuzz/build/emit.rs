@@ -211,6 +211,32 @@ pub fn emit(layout: &Layout) -> String {
         accepts = format!("{accepts} && !({})", nulls.join(" && "));
     }
     let _ = writeln!(out, "    fn accepts(&self) -> bool {{ {accepts} }}");
+    let refused: Vec<String> = layout
+        .fields
+        .iter()
+        .map(|f| {
+            format!(
+                "if !Self::{0}_accepts(&self.{0}) {{ return Some({0:?}); }}",
+                f.name
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "    fn refused_field(&self) -> Option<&'static str> {{ {} None }}",
+        refused.join(" ")
+    );
+    let arms: Vec<String> = layout
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| format!("{i} => k.{0} = other.{0}.clone(),", f.name))
+        .collect();
+    let _ = writeln!(
+        out,
+        "    fn with_field_of(&self, other: &Self, i: usize) -> Self {{ let mut k = self.clone(); match i {{ {} _ => {{}} }} k }}",
+        arms.join(" ")
+    );
     let values: Vec<String> = layout
         .fields
         .iter()

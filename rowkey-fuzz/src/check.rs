@@ -69,6 +69,9 @@ pub struct Stats {
     /// Edits of the layout (swap, remove, invert, rename) whose compatibility verdict was
     /// checked against brute force over the layout's keys, witnesses replayed.
     pub evolutions: usize,
+    /// Keys breaking two rules at once (a refused field in a key over the row limit), each
+    /// checked to fail with the field's error on every path.
+    pub two_rules: usize,
 }
 
 impl Stats {
@@ -88,6 +91,7 @@ impl Stats {
         self.schema_reads += o.schema_reads;
         self.dynamic += o.dynamic;
         self.evolutions += o.evolutions;
+        self.two_rules += o.two_rules;
     }
 }
 
@@ -99,7 +103,7 @@ impl core::fmt::Display for Stats {
              {} decode inputs ({} decoded, all canonical), {} scan plans ({} expected errors, \
              {} rows), {} split point sets, {} Bigtable keys read through their schema, {} keys \
              and inputs run from the layout's text as the derived key runs them, {} edits \
-             judged against brute force",
+             judged against brute force, {} keys breaking two rules",
             self.layouts,
             self.keys,
             self.refused,
@@ -113,7 +117,8 @@ impl core::fmt::Display for Stats {
             self.splits,
             self.schema_reads,
             self.dynamic,
-            self.evolutions
+            self.evolutions,
+            self.two_rules
         )
     }
 }
@@ -170,6 +175,7 @@ fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
     let d = crate::dynamic::key::<K>()?;
     let mut v = Values::new(seed, 6);
     let mut keys: Vec<(K, Vec<u8>)> = Vec::new();
+    let mut refused: Vec<K> = Vec::new();
     for i in 0..48 * cfg.cases {
         // Mostly pooled values (shared prefixes, ties), a quarter fresh ones.
         let k = if i % 4 == 3 {
@@ -177,17 +183,22 @@ fn run<K: Fuzz>(cfg: &Config) -> Result<Stats, String> {
         } else {
             K::generate(&mut v)
         };
-        if let Some(bytes) = encode_checked(&k, &d, &mut st)? {
-            keys.push((k, bytes));
+        match encode_checked(&k, &d, &mut st)? {
+            Some(bytes) => keys.push((k, bytes)),
+            None if k.refused_field().is_some() && refused.len() < 8 => refused.push(k),
+            None => {}
         }
     }
     // A few keys with long parts (explain, lengths, the row limit).
-    for _ in 0..3 {
+    let mut long = Vec::new();
+    for _ in 0..3 * cfg.cases {
         let k = K::generate(&mut Values::long(v.rng().next_u64()));
         if let Some(bytes) = encode_checked(&k, &d, &mut st)? {
-            keys.push((k, bytes));
+            keys.push((k.clone(), bytes));
         }
+        long.push(k);
     }
+    two_rules(&long, &refused, &keys, &d, &mut st)?;
     // Edits of the layout, judged, against brute force over these keys.
     doing(|| "the compatibility judge on edits of the layout".to_string());
     let valued: Vec<_> = keys.iter().map(|(k, b)| (k.values(), b.clone())).collect();
@@ -332,6 +343,12 @@ fn encode_checked<K: Fuzz>(
         Err(EncodeError::KeyTooLong { len, max }) => {
             st.refused += 1;
             ensure!(
+                k.refused_field().is_none(),
+                "KeyTooLong for {k:?}, whose field {:?} the layout's rules refuse: a field's \
+                 error comes before the key's length",
+                k.refused_field()
+            );
+            ensure!(
                 len > max && max == MAX_ROW_LENGTH,
                 "KeyTooLong {{ len: {len}, max: {max} }} for {k:?}"
             );
@@ -352,10 +369,69 @@ fn encode_checked<K: Fuzz>(
                 field_ok::<K>(e.field()),
                 "error {e:?} names no field of the layout"
             );
+            if let Some(first) = k.refused_field() {
+                ensure!(
+                    e.field() == Some(first),
+                    "{e:?} for {k:?}, whose first refused field (in key order) is {first}"
+                );
+            }
             ensure!(!e.to_string().is_empty(), "empty message for {e:?}");
             Ok(None)
         }
     }
+}
+
+/// Keys breaking two rules at once: each long key (often over the row limit) with one field
+/// taken from a key whose field the rules refuse. Every path fails with the same error, the
+/// refused field's (fields first, in key order, then the key's length): `encode`,
+/// `encode_into` and the layout run from its description (in [`encode_checked`]), a
+/// `Subspace`, and the migration's conversion of a row into the key.
+fn two_rules<K: Fuzz>(
+    long: &[K],
+    refused: &[K],
+    keys: &[(K, Vec<u8>)],
+    d: &rowkey::layout::DynamicKey,
+    st: &mut Stats,
+) -> Result<(), String> {
+    let subspace = rowkey::Subspace::new(b"tenant\x00".to_vec());
+    for l in long {
+        // Counted when the long key alone is over the row limit (the second rule); every
+        // splice is checked.
+        let too_long = matches!(l.encode(), Err(EncodeError::KeyTooLong { .. }));
+        for b in refused {
+            let Some(bad) = b.refused_field() else {
+                continue;
+            };
+            let i = K::FIELDS
+                .iter()
+                .position(|f| *f == bad)
+                .ok_or("no such field")?;
+            let k = l.with_field_of(b, i);
+            let Some(first) = k.refused_field() else {
+                continue;
+            };
+            st.two_rules += usize::from(too_long);
+            doing(|| format!("a key breaking two rules: {k:?}"));
+            ensure!(
+                encode_checked(&k, d, st)?.is_none(),
+                "encode accepted {k:?}, whose field {first} the rules refuse"
+            );
+            let e = k.encode().err().ok_or("no error")?;
+            let under = subspace.encode(&k);
+            ensure!(
+                under.as_ref().err() == Some(&e),
+                "encode says {e:?}, the same key under a Subspace {under:02x?}, for {k:?}"
+            );
+            if let Some((_, row)) = keys.first() {
+                let converted = rowkey::migrate::convert_key(row, 0, |_: K| k.clone());
+                ensure!(
+                    matches!(&converted, Err(r) if r.error == rowkey::migrate::ConvertError::Encode(e.clone())),
+                    "encode says {e:?}, the migration's conversion into the key {converted:02x?}, for {k:?}"
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 /// `decode(encode(x)) == x`, and `explain` shows every part.

@@ -48,6 +48,10 @@ pub trait Fuzz: RowKey + Clone + Debug + 'static {
     /// True when `encode` must accept the key (every field within its documented rules; the
     /// whole-key length limit is checked apart).
     fn accepts(&self) -> bool;
+    /// The first field, in key order, whose value its documented rules refuse.
+    fn refused_field(&self) -> Option<&'static str>;
+    /// This key with field `i` (in key order) of `other`.
+    fn with_field_of(&self, other: &Self, i: usize) -> Self;
     /// The documented order of the keys (after the salt), over the first `ORDERED` fields.
     fn key_cmp(&self, other: &Self) -> Ordering;
     /// A random partial key over `keys`, its plan and the brute-force filter.

@@ -344,6 +344,16 @@ impl<'a> Reader<'a> {
         &self.key[self.pos..]
     }
 
+    /// The eight bytes (as stored) that end `len` bytes past the current position, as one
+    /// big-endian word: a body read backwards in one load where fewer than eight bytes follow
+    /// it but eight precede its end.
+    #[inline(always)]
+    pub(crate) fn word_ending(&self, len: usize) -> Option<u64> {
+        let end = self.pos.checked_add(len)?;
+        let word = self.key.get(end.checked_sub(8)?..end)?;
+        Some(u64::from_be_bytes(word.try_into().ok()?))
+    }
+
     /// Moves past `n` bytes already inspected with [`rest`](Self::rest).
     #[inline]
     pub fn advance(&mut self, n: usize) {

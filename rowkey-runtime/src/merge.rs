@@ -61,9 +61,13 @@ impl<T: RowItem> Head<T> {
 /// A row's key after the salt (`None` for an error, or a row taken out).
 #[inline(always)]
 fn key_after<T: RowItem>(item: &Option<T>, skip: usize) -> Option<&[u8]> {
-    item.as_ref()
-        .and_then(RowItem::row_key)
-        .map(|k| k.get(skip..).unwrap_or(&[]))
+    item.as_ref().and_then(|item| row_key_after(item, skip))
+}
+
+/// A row's key after the salt (`None` for an error).
+#[inline(always)]
+fn row_key_after<T: RowItem>(item: &T, skip: usize) -> Option<&[u8]> {
+    item.row_key().map(|k| k.get(skip..).unwrap_or(&[]))
 }
 
 /// The heads of a merge's streams: each stream's row in a slot of its own, and a binary
@@ -74,11 +78,42 @@ fn key_after<T: RowItem>(item: &Option<T>, skip: usize) -> Option<&[u8]> {
 /// large error) costs what one of small rows does. The top can be taken out and later
 /// refilled from the same stream (or removed) in one pass down the heap (Floyd's: the hole
 /// goes down along the smaller children, then the new head climbs back, usually not far).
+///
+/// Each stream number in the heap carries its row's abbreviated key: the first 8 bytes after
+/// the salt as a big-endian word (zero-padded), which orders two rows whenever the words
+/// differ, so most comparisons are one of two integers and never reach the slots.
 pub(crate) struct Heads<T> {
     slots: Vec<Option<T>>,
-    heap: Vec<usize>,
+    heap: Vec<Entry>,
     skip: usize,
     reverse: bool,
+}
+
+/// A stream in the heap: its number and its row's abbreviated key ([`abbreviate`]).
+#[derive(Clone, Copy)]
+struct Entry {
+    abbrev: u64,
+    stream: usize,
+}
+
+/// The first 8 bytes of `key` after `skip` as a big-endian word, zero-padded: `a < b` of two
+/// keys gives `abbrev(a) <= abbrev(b)`, so differing words order their keys. An error ranks
+/// first in either order: `0` ascending, `u64::MAX` descending (equal words fall back to the
+/// full comparison, which knows errors).
+#[inline(always)]
+fn abbreviate(key: Option<&[u8]>, reverse: bool) -> u64 {
+    match key {
+        Some(key) => match key.first_chunk::<8>() {
+            Some(word) => u64::from_be_bytes(*word),
+            None => {
+                let mut word = [0u8; 8];
+                word[..key.len()].copy_from_slice(key);
+                u64::from_be_bytes(word)
+            }
+        },
+        None if reverse => u64::MAX,
+        None => 0,
+    }
 }
 
 impl<T> Heads<T> {
@@ -103,9 +138,20 @@ impl<T> Heads<T> {
 }
 
 impl<T: RowItem> Heads<T> {
-    /// True when stream `a`'s head leaves the heap before stream `b`'s.
+    /// True when `a`'s head leaves the heap before `b`'s: by their abbreviated keys when
+    /// they differ, else by the rows in their slots.
     #[inline(always)]
-    fn less(&self, a: usize, b: usize) -> bool {
+    fn less(&self, a: Entry, b: Entry) -> bool {
+        if a.abbrev != b.abbrev {
+            return (a.abbrev < b.abbrev) != self.reverse;
+        }
+        self.less_by_slots(a.stream, b.stream)
+    }
+
+    /// True when stream `a`'s head leaves the heap before stream `b`'s, their abbreviated keys
+    /// being equal.
+    #[inline]
+    fn less_by_slots(&self, a: usize, b: usize) -> bool {
         let by_key = match (
             key_after(&self.slots[a], self.skip),
             key_after(&self.slots[b], self.skip),
@@ -113,10 +159,19 @@ impl<T: RowItem> Heads<T> {
             (None, None) => Ordering::Equal,
             (None, Some(_)) => Ordering::Less,
             (Some(_), None) => Ordering::Greater,
-            (Some(x), Some(y)) if self.reverse => y.cmp(x),
-            (Some(x), Some(y)) => x.cmp(y),
+            (Some(x), Some(y)) if self.reverse => cmp_after_abbrev(y, x),
+            (Some(x), Some(y)) => cmp_after_abbrev(x, y),
         };
         by_key.then(a.cmp(&b)) == Ordering::Less
+    }
+
+    /// The heap entry of the row in `stream`'s slot.
+    #[inline(always)]
+    fn entry(&self, stream: usize) -> Entry {
+        Entry {
+            abbrev: abbreviate(key_after(&self.slots[stream], self.skip), self.reverse),
+            stream,
+        }
     }
 
     /// Puts `head`'s row in its stream's slot.
@@ -134,37 +189,41 @@ impl<T: RowItem> Heads<T> {
     /// Adds a head.
     pub(crate) fn push(&mut self, head: Head<T>) {
         let stream = self.fill(head);
-        self.heap.push(stream);
-        self.up_to(self.heap.len() - 1, 0);
+        let entry = self.entry(stream);
+        self.heap.push(entry);
+        self.up_to(self.heap.len() - 1, 0, entry);
     }
 
-    /// Moves the first head's row out, leaving its slot (ranked first) to be replaced or
-    /// popped next.
+    /// Moves the first head's row out, with its stream, leaving its slot (ranked first) to be
+    /// replaced or popped next.
     #[inline(always)]
-    pub(crate) fn take_top_item(&mut self) -> Option<T> {
-        let stream = *self.heap.first()?;
-        self.slots[stream].take()
+    pub(crate) fn take_top(&mut self) -> Option<(usize, u64, T)> {
+        let Entry { abbrev, stream } = *self.heap.first()?;
+        Some((stream, abbrev, self.slots[stream].take()?))
     }
 
     /// The first head's stream, if any.
     pub(crate) fn top_stream(&self) -> Option<usize> {
-        self.heap.first().copied()
+        self.heap.first().map(|e| e.stream)
     }
 
-    /// The first head's stream and key (salt skipped; `None` for an error item).
+    /// The salt the heads skip.
     #[inline(always)]
-    pub(crate) fn top_key(&self) -> Option<(usize, Option<&[u8]>)> {
-        let stream = *self.heap.first()?;
-        Some((stream, key_after(&self.slots[stream], self.skip)))
+    pub(crate) fn skip(&self) -> usize {
+        self.skip
     }
 
     /// Puts `item`, the next row of the first head's stream, in its slot (whose row was taken
     /// out) and restores the order.
     #[inline(always)]
     pub(crate) fn refill_top(&mut self, item: T) {
-        let stream = self.heap[0];
+        let stream = self.heap[0].stream;
+        let entry = Entry {
+            abbrev: abbreviate(row_key_after(&item, self.skip), self.reverse),
+            stream,
+        };
         self.slots[stream] = Some(item);
-        self.down_then_up(0);
+        self.down_then_up(entry);
     }
 
     /// Removes and returns the first head.
@@ -172,10 +231,10 @@ impl<T: RowItem> Heads<T> {
     pub(crate) fn pop(&mut self) -> Option<Head<T>> {
         let last = self.heap.pop()?;
         let stream = if self.heap.is_empty() {
-            last
+            last.stream
         } else {
-            let top = core::mem::replace(&mut self.heap[0], last);
-            self.down_then_up(0);
+            let top = self.heap[0].stream;
+            self.down_then_up(last);
             top
         };
         Some(Head {
@@ -186,29 +245,27 @@ impl<T: RowItem> Heads<T> {
         })
     }
 
-    /// Sifts the stream at `i` up, no higher than `top` (an ancestor of `i`): the hole moves
-    /// up, the stream is written once.
+    /// Sifts `entry`, for the hole at `i`, up no higher than `top` (an ancestor of `i`): the
+    /// hole moves up, the entry is written once.
     #[inline(always)]
-    fn up_to(&mut self, mut i: usize, top: usize) {
-        let stream = self.heap[i];
+    fn up_to(&mut self, mut i: usize, top: usize, entry: Entry) {
         while i > top {
             let parent = (i - 1) / 2;
-            if !self.less(stream, self.heap[parent]) {
+            if !self.less(entry, self.heap[parent]) {
                 break;
             }
             self.heap[i] = self.heap[parent];
             i = parent;
         }
-        self.heap[i] = stream;
+        self.heap[i] = entry;
     }
 
-    /// Floyd's sift: the hole at `i` goes down along the smaller children to a leaf, then the
-    /// stream that was at `i` climbs up to where it belongs.
+    /// Floyd's sift of `entry` into the top: the hole at the top goes down along the smaller
+    /// children to a leaf, then `entry` climbs up to where it belongs.
     #[inline(always)]
-    fn down_then_up(&mut self, mut i: usize) {
+    fn down_then_up(&mut self, entry: Entry) {
         let n = self.heap.len();
-        let start = i;
-        let stream = self.heap[i];
+        let mut i = 0;
         loop {
             let left = 2 * i + 1;
             if left >= n {
@@ -223,8 +280,7 @@ impl<T: RowItem> Heads<T> {
             self.heap[i] = self.heap[child];
             i = child;
         }
-        self.heap[i] = stream;
-        self.up_to(i, start);
+        self.up_to(i, 0, entry);
     }
 }
 
@@ -237,43 +293,154 @@ impl<T: RowItem> Heads<T> {
 /// key a stream repeats comes out twice in a row from that stream (equal keys come out in
 /// stream order).
 pub(crate) struct LastKeys {
-    key: Vec<u8>,
+    /// The key's abbreviation ([`abbreviate`]): most keys are ordered by it alone.
+    abbrev: u64,
+    /// The key, when it has at most [`SHORT`] bytes.
+    short: [u8; SHORT],
+    /// The key's length.
+    len: usize,
+    /// The key, when it is longer.
+    long: Vec<u8>,
     stream: usize,
     seen: bool,
     what: &'static str,
 }
 
+/// Keys of up to this many bytes are kept in [`LastKeys`] without a call to `memcpy`.
+const SHORT: usize = 32;
+
 impl LastKeys {
     pub(crate) fn new(what: &'static str) -> Self {
         LastKeys {
-            key: Vec::new(),
+            abbrev: 0,
+            short: [0; SHORT],
+            len: 0,
+            long: Vec::new(),
             stream: 0,
             seen: false,
             what,
         }
     }
 
+    /// The last key.
+    fn key(&self) -> &[u8] {
+        match self.short.get(..self.len) {
+            Some(key) => key,
+            None => &self.long,
+        }
+    }
+
     /// Checks `key`, the next row out, of `stream`, against the row before it, and records
     /// it. Panics unless it sorts after that row (before it, in a reverse merge), or equal to
-    /// it from a later stream.
+    /// it from a later stream. Two keys whose abbreviations differ are ordered by them; the
+    /// key is kept in fixed-width moves when it is short.
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
     #[inline(always)]
     pub(crate) fn out(&mut self, stream: usize, key: Option<&[u8]>, reverse: bool) {
+        if let Some(k) = key {
+            self.out_abbreviated(stream, key, abbreviate(Some(k), reverse), reverse);
+        }
+    }
+
+    /// [`out`](Self::out) of a key whose abbreviation (`abbreviate(key, reverse)`) the caller
+    /// has.
+    #[inline(always)]
+    pub(crate) fn out_abbreviated(
+        &mut self,
+        stream: usize,
+        key: Option<&[u8]>,
+        abbrev: u64,
+        reverse: bool,
+    ) {
         let Some(key) = key else { return };
         if self.seen {
-            let by_key = if reverse {
-                self.key.as_slice().cmp(key)
+            let by_abbrev = abbrev.cmp(&self.abbrev);
+            let forward = if by_abbrev != Ordering::Equal {
+                by_abbrev
             } else {
-                key.cmp(self.key.as_slice())
+                cmp_after_abbrev(key, self.key())
             };
+            let by_key = if reverse { forward.reverse() } else { forward };
             if by_key == Ordering::Less || (by_key == Ordering::Equal && stream <= self.stream) {
-                out_of_order(self.what, stream, &self.key, key, reverse);
+                out_of_order(self.what, stream, self.key(), key, reverse);
             }
         }
-        self.key.clear();
-        self.key.extend_from_slice(key);
+        self.abbrev = abbrev;
+        self.len = key.len();
+        if !copy_short(&mut self.short, key) {
+            self.long.clear();
+            self.long.extend_from_slice(key);
+        }
         self.stream = stream;
         self.seen = true;
     }
+}
+
+/// `a.cmp(b)` for two keys whose abbreviations are equal: their first 8 bytes agree where both
+/// have them, so the rest is compared from there a big-endian word at a time, the last word of
+/// each zero-padded (read as the key's last 8 bytes, shifted) and a tie of words settled by the
+/// length: no call to `memcmp` for the short keys a table holds.
+#[inline(always)]
+fn cmp_after_abbrev(a: &[u8], b: &[u8]) -> Ordering {
+    if a.len() < 8 || b.len() < 8 {
+        return a.cmp(b);
+    }
+    let mut at = 8;
+    loop {
+        let (x, y) = (word_at(a, at), word_at(b, at));
+        if x != y {
+            return x.cmp(&y);
+        }
+        at += 8;
+        if at >= a.len() || at >= b.len() {
+            // Equal up to the shorter one's end (its zero padding equal to the longer one's
+            // bytes, when shorter than a word): the shorter key is the prefix.
+            return a.len().cmp(&b.len());
+        }
+    }
+}
+
+/// The 8 bytes of `key` (at least 8 long) from `at` as a big-endian word, zero-padded past its
+/// end; 0 at its end.
+#[inline(always)]
+fn word_at(key: &[u8], at: usize) -> u64 {
+    match key.get(at..at + 8) {
+        Some(w) => u64::from_be_bytes(w.try_into().unwrap_or_default()),
+        None => {
+            let n = key.len().saturating_sub(at);
+            if n == 0 {
+                return 0;
+            }
+            let last = key.last_chunk::<8>().copied().unwrap_or_default();
+            u64::from_be_bytes(last) << (8 * (8 - n))
+        }
+    }
+}
+
+/// Copies `src` to the front of `dst` in at most two overlapping fixed-width moves per size
+/// class (no call to `memcpy`), when it fits; false when it does not.
+#[inline(always)]
+fn copy_short(dst: &mut [u8; SHORT], src: &[u8]) -> bool {
+    let n = src.len();
+    if n > SHORT {
+        return false;
+    }
+    /// `src` (of `W` to `2W` bytes) as its first and last `W` bytes.
+    #[inline(always)]
+    fn two<const W: usize>(dst: &mut [u8; SHORT], src: &[u8]) {
+        let n = src.len();
+        if let (Some(head), Some(tail)) = (src.first_chunk::<W>(), src.last_chunk::<W>()) {
+            dst[..W].copy_from_slice(head);
+            dst[n - W..n].copy_from_slice(tail);
+        }
+    }
+    match n {
+        16.. => two::<16>(dst, src),
+        8.. => two::<8>(dst, src),
+        4.. => two::<4>(dst, src),
+        _ => dst[..n].copy_from_slice(src),
+    }
+    true
 }
 
 #[cold]
@@ -434,6 +601,7 @@ where
 {
     type Item = I::Item;
 
+    #[inline]
     fn next(&mut self) -> Option<I::Item> {
         if self.options.done() {
             return None;
@@ -458,9 +626,10 @@ where
                 }
             }
         }
-        let (stream, key) = self.heap.top_key()?;
-        self.last.out(stream, key, self.options.reverse);
-        let item = self.heap.take_top_item()?;
+        let (stream, abbrev, item) = self.heap.take_top()?;
+        let key = row_key_after(&item, self.heap.skip());
+        self.last
+            .out_abbreviated(stream, key, abbrev, self.options.reverse);
         self.taken = true;
         self.options.count();
         Some(item)
@@ -475,5 +644,46 @@ impl<I: Iterator> core::fmt::Debug for Merge<I> {
             .field("skip", &self.options.skip)
             .field("reverse", &self.options.reverse)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The abbreviation and the word-at-a-time comparison order every pair of keys as `cmp`
+    /// does: keys of 0 to 24 bytes of `00`, `01` and `FF` sharing their first bytes.
+    #[test]
+    fn abbreviated_comparison_is_byte_order() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..200_000 {
+            let common = next(20) as usize;
+            let base: Vec<u8> = (0..common)
+                .map(|_| [0, 1, 0xff][next(3) as usize])
+                .collect();
+            let mut key = || {
+                let mut k = base[..next(common as u64 + 1) as usize].to_vec();
+                k.extend((0..next(8)).map(|_| [0, 1, 0xff][next(3) as usize]));
+                k
+            };
+            let (a, b) = (key(), key());
+            let (x, y) = (abbreviate(Some(&a), false), abbreviate(Some(&b), false));
+            let got = if x != y {
+                x.cmp(&y)
+            } else {
+                cmp_after_abbrev(&a, &b)
+            };
+            assert_eq!(got, a.cmp(&b), "{a:02x?} vs {b:02x?}");
+            let mut short = [0u8; SHORT];
+            if copy_short(&mut short, &a) {
+                assert_eq!(&short[..a.len()], &a[..]);
+            }
+        }
     }
 }

@@ -112,3 +112,130 @@ fn an_async_stream_out_of_order_panics_too() {
         "{e}"
     );
 }
+
+/// Random streams of keys that share long prefixes (so their first 8 bytes after the salt, the
+/// merge's abbreviated keys, tie), of every length around 8 and 32 bytes (where the merge keeps
+/// the last key in fixed-width moves), with error items among them, forward and reverse, with
+/// and without a limit: the rows come out as a brute-force sort puts them, every error once;
+/// and a stream with two rows swapped panics.
+#[test]
+fn abbreviated_keys_tie_and_errors_against_brute_force() {
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move |n: u64| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x % n.max(1)
+    };
+    const BYTES: [u8; 6] = [0x00, 0x01, 0x7f, 0xfe, 0xff, 0x80];
+    for case in 0..3_000 {
+        let skip = next(3) as usize;
+        let reverse = next(2) == 1;
+        let k = 1 + next(6) as usize;
+        let prefix: Vec<u8> = (0..next(14)).map(|_| BYTES[next(6) as usize]).collect();
+        let mut bodies: Vec<Vec<Vec<u8>>> = (0..k)
+            .map(|_| {
+                let mut rows: Vec<Vec<u8>> = (0..next(30))
+                    .map(|_| {
+                        let mut b = prefix[..next(prefix.len() as u64 + 1) as usize].to_vec();
+                        b.extend((0..next(42)).map(|_| BYTES[next(6) as usize]));
+                        b
+                    })
+                    .collect();
+                rows.sort();
+                rows.dedup();
+                if reverse {
+                    rows.reverse();
+                }
+                rows
+            })
+            .collect();
+        let swapped = case % 5 == 4 && {
+            let s = next(k as u64) as usize;
+            let n = bodies[s].len();
+            n >= 2 && {
+                let i = next(n as u64 - 1) as usize;
+                bodies[s].swap(i, i + 1);
+                true
+            }
+        };
+        let mut errors = 0;
+        let streams: Vec<Vec<Result<Vec<u8>, String>>> = bodies
+            .iter()
+            .enumerate()
+            .map(|(s, rows)| {
+                let mut items = Vec::new();
+                for body in rows {
+                    if next(8) == 0 {
+                        errors += 1;
+                        items.push(Err(format!("error of stream {s}")));
+                    }
+                    let mut key = vec![s as u8; skip];
+                    key.extend_from_slice(body);
+                    items.push(Ok(key));
+                }
+                items
+            })
+            .collect();
+        let mut expected: Vec<(Vec<u8>, usize)> = bodies
+            .iter()
+            .enumerate()
+            .flat_map(|(s, rows)| rows.iter().map(move |b| (b.clone(), s)))
+            .collect();
+        expected.sort_by(|a, b| {
+            let by_body = if reverse {
+                b.0.cmp(&a.0)
+            } else {
+                a.0.cmp(&b.0)
+            };
+            by_body.then(a.1.cmp(&b.1))
+        });
+        // A limit may stop before the swapped rows: only whole merges of them.
+        let limit = (!swapped && next(3) == 0).then(|| next(expected.len() as u64 + 2) as usize);
+        let out = catch_unwind(|| {
+            let mut m = Merge::new(streams.into_iter().map(Vec::into_iter), skip);
+            if reverse {
+                m = m.reverse();
+            }
+            if let Some(n) = limit {
+                m = m.limit(n);
+            }
+            m.collect::<Vec<_>>()
+        });
+        if swapped {
+            let e = out.expect_err("a stream with two rows swapped panics");
+            let e = e.downcast_ref::<String>().cloned().unwrap_or_default();
+            assert!(e.contains("out of key order"), "case {case}: {e}");
+            continue;
+        }
+        let out = out.unwrap_or_else(|_| panic!("case {case}: sorted streams panicked"));
+        let rows: Vec<(Vec<u8>, usize)> = out
+            .iter()
+            .filter_map(|r| r.as_ref().ok())
+            .map(|key| {
+                (
+                    key[skip..].to_vec(),
+                    if skip > 0 { usize::from(key[0]) } else { 0 },
+                )
+            })
+            .collect();
+        let got_errors = out.iter().filter(|r| r.is_err()).count();
+        match limit {
+            None => {
+                assert_eq!(got_errors, errors, "case {case}: every error once");
+                let bodies: Vec<&Vec<u8>> = rows.iter().map(|r| &r.0).collect();
+                let want: Vec<&Vec<u8>> = expected.iter().map(|r| &r.0).collect();
+                assert_eq!(bodies, want, "case {case}");
+                if skip > 0 {
+                    assert_eq!(rows, expected, "case {case}: equal keys in stream order");
+                }
+            }
+            Some(n) => {
+                assert_eq!(out.len(), n.min(expected.len() + errors), "case {case}");
+                let want: Vec<&Vec<u8>> = expected.iter().take(rows.len()).map(|r| &r.0).collect();
+                let bodies: Vec<&Vec<u8>> = rows.iter().map(|r| &r.0).collect();
+                assert_eq!(bodies, want, "case {case}");
+            }
+        }
+    }
+}

@@ -30,6 +30,24 @@ pub fn render(class: &Class, v: &TokenStream) -> TokenStream {
 
 /// An expression of a function that renders a `&ty` value of class `class` (see [`render`]):
 /// named, not a closure, where the class allows.
+/// [`renderer`] when it is a constant (a function or a closure that captures nothing, which
+/// a `const` of a function pointer can hold): not for a type of the user's, whose renderer
+/// is picked by a method call.
+pub fn const_renderer(class: &Class, ty: &syn::Type) -> Option<TokenStream> {
+    match class {
+        Class::Bytes
+        | Class::ByteArray(_)
+        | Class::Unsigned(_)
+        | Class::Signed(_)
+        | Class::Bool
+        | Class::Char
+        | Class::Float(_)
+        | Class::String
+        | Class::Option(_) => Some(renderer(class, ty)),
+        _ => None,
+    }
+}
+
 pub fn renderer(class: &Class, ty: &syn::Type) -> TokenStream {
     let p = quote!(__p);
     match class {

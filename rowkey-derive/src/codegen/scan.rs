@@ -82,7 +82,22 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         let bound =
             quote!(where __S: #p::scan::InKeyOrder<#ident, __Order, #m, field::#plan_method>);
         // The field's marker does its work: `FieldOps`, whose methods are compiled only where
-        // a call needs them (a value does not compile the field's range code).
+        // a call needs them (a value does not compile the field's range code). A field whose
+        // value and range go straight through its format's encoders (most) only states
+        // them: `PlainField`, whose `FieldOps` the runtime implements once for every key.
+        if let Some(plain) = plain_field(key, f, &p) {
+            helpers.extend(plain);
+            methods.extend(field_method(
+                key,
+                f,
+                &scan,
+                &state_after(f.index),
+                &bound,
+                &quote!(#p::scan::Ranges),
+                &p,
+            ));
+            continue;
+        }
         let fix = fix_helper(key, f, &p);
         let (takes, range) = match &key.part(f).range {
             Ok(kind) => (quote!(#p::scan::Ranges), range_helper(key, f, *kind, &p)),
@@ -306,6 +321,37 @@ fn field_method(
             #scan(<__A as #arg>::apply::<field::#m>(value, self.0), #p::PhantomData)
         }
     }
+}
+
+/// `PlainField` of `f`'s marker, when its value is appended by its format's
+/// `encode_alone_into` and its range bounded by `encode_alone` in the field's order (not a
+/// raw `#[java]` string others follow, not a key of short forms, not an `Option` newest
+/// first): its format and constants, from which the runtime's one `FieldOps` impl works.
+fn plain_field(key: &Key, f: &Field, p: &TokenStream) -> Option<TokenStream> {
+    let descending = match key.part(f).range {
+        Ok(RangeKind::Monotone { descending }) => descending,
+        _ => return None,
+    };
+    if key.traits.short_forms || (key.part(f).tail_window && !f.last) {
+        return None;
+    }
+    let ty = f.ty;
+    let m = f.ident;
+    let fmt = field_format(key, f);
+    let name = &f.name;
+    let flip = flip(key, f);
+    let last = key.part(f).open_end;
+    let trim = Literal::usize_unsuffixed(key.part(f).value_trim);
+    let open = key.part(f).range_open;
+    let renderer = super::explain::const_renderer(&f.class, ty)?;
+    let format = quote_spanned!(ty.span()=> #fmt);
+    Some(quote! {
+        impl #p::scan::PlainField<#ty> for field::#m {
+            type Format = #format;
+            const FIELD: #p::scan::Plain = (#name, #flip, #last, #trim, #open, #descending);
+            const RENDER: fn(&#ty) -> #p::String = #renderer;
+        }
+    })
 }
 
 /// `FieldOps::fix` of `f`'s marker, outside the generic impl: a body without the state's

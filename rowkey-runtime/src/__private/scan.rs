@@ -5,7 +5,7 @@
 //! teaches the rule. The derive names them through a typed table
 //! (`rowkey-derive`'s `encodings/refusal.rs`), which a unit test there holds against this file.
 
-pub use crate::scan::arg::{FieldOps, TakesRange};
+pub use crate::scan::arg::{FieldOps, Plain, PlainField, TakesRange};
 pub use crate::scan::partial::{encode_short, show_field, Enc, PartialKey};
 pub use crate::scan::FieldArg;
 

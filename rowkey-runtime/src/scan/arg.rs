@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet};
 
 use super::partial::PartialKey;
+use crate::encoding::Format;
 
 /// What a field's method of a generated scan builder takes (`K::scan().day(..)`): one value of
 /// the field's type `T`, a range of values, or a set of values (SQL's `IN`).
@@ -83,6 +84,52 @@ pub trait FieldOps<T> {
     fn fix(key: PartialKey, v: &T) -> PartialKey;
     /// Bounds the field by `lo..hi`.
     fn range(key: PartialKey, lo: Bound<&T>, hi: Bound<&T>) -> PartialKey;
+}
+
+/// A field of a generated builder whose value is appended by its format's `encode_alone_into`
+/// and whose range is bounded through `encode_alone` (most fields): the derive states its
+/// format and constants, and [`FieldOps`] comes from here, written once for every key.
+#[doc(hidden)]
+pub trait PlainField<T> {
+    /// Its format.
+    type Format: Format<T>;
+    /// `(name, flip, open end, value trim, range open, range descending)`: see
+    /// [`PartialKey::fix_with`] and [`PartialKey::range_of`].
+    const FIELD: Plain;
+    /// Its values as text, for the error of a range that runs backwards.
+    const RENDER: fn(&T) -> String;
+}
+
+/// [`PlainField::FIELD`].
+#[doc(hidden)]
+pub type Plain = (&'static str, u8, bool, usize, bool, bool);
+
+// The field's type is the trait's parameter, not an associated type: a private type of the
+// user's may not be an associated type of a public trait's impl.
+impl<T, M: PlainField<T>> FieldOps<T> for M {
+    #[inline]
+    fn fix(key: PartialKey, v: &T) -> PartialKey {
+        let (name, flip, last, trim, _, _) = M::FIELD;
+        key.fix_with(
+            <M::Format as Format<T>>::encode_alone_into,
+            v,
+            (name, flip, last),
+            trim,
+        )
+    }
+
+    #[inline]
+    fn range(key: PartialKey, lo: Bound<&T>, hi: Bound<&T>) -> PartialKey {
+        let (name, flip, last, _, open, descending) = M::FIELD;
+        key.range_of(
+            &(lo, hi),
+            <M::Format as Format<T>>::encode_alone,
+            (name, flip, last),
+            open,
+            descending,
+            M::RENDER,
+        )
+    }
 }
 
 /// Implemented by the `Takes` marker of a field that takes ranges, and for the others under a

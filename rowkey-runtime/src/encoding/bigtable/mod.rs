@@ -123,101 +123,82 @@ fn field_len(value: &[u8], desc: bool, last: bool) -> usize {
     body + if desc || !last { 2 } else { 0 }
 }
 
-/// Where a field's unescaped bytes go: a `Vec` for strings and bytes, a stack buffer for
-/// integers (at most 10 bytes; longer is not an integer of this format anyway).
-trait Out {
-    /// Appends `bytes`, each XOR `flip`.
-    fn put(&mut self, bytes: &[u8], flip: u8);
-    fn push(&mut self, b: u8);
+/// One field found in the key by [`scan_field`]: its stored value bytes (escapes included,
+/// still inverted when `#[desc]`) and how many `00 FF` escapes they hold.
+struct Field<'a> {
+    stored: &'a [u8],
+    escapes: usize,
+    flip: u8,
 }
 
-impl Out for Vec<u8> {
-    #[inline]
-    fn put(&mut self, bytes: &[u8], flip: u8) {
-        if flip == 0 {
-            self.extend_from_slice(bytes);
-        } else {
-            self.extend(bytes.iter().map(|b| b ^ flip));
-        }
+impl Field<'_> {
+    /// The unescaped length.
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.stored.len() - self.escapes
     }
+
+    /// Copies the unescaped (and un-inverted) bytes into `out`, which has room for them.
     #[inline]
-    fn push(&mut self, b: u8) {
-        Vec::push(self, b);
-    }
-}
-
-/// A field of at most 16 bytes on the stack; `len` past 16 means it was longer.
-struct Small {
-    buf: [u8; 16],
-    len: usize,
-}
-
-impl Small {
-    fn bytes(&self) -> Option<&[u8]> {
-        self.buf.get(..self.len)
-    }
-}
-
-impl Out for Small {
-    #[inline]
-    fn put(&mut self, bytes: &[u8], flip: u8) {
-        if let Some(dst) = self.buf.get_mut(self.len..self.len + bytes.len()) {
-            for (d, s) in dst.iter_mut().zip(bytes) {
-                *d = s ^ flip;
+    fn unescape_into(&self, out: &mut Vec<u8>) {
+        let flip = self.flip;
+        let mut rest = self.stored;
+        loop {
+            let run = find_byte(rest, flip).unwrap_or(rest.len());
+            if flip == 0 {
+                out.extend_from_slice(&rest[..run]);
+            } else {
+                out.extend(rest[..run].iter().map(|b| b ^ flip));
             }
+            if run == rest.len() {
+                return;
+            }
+            out.push(0);
+            rest = &rest[run + 2..];
         }
-        self.len += bytes.len();
-    }
-    #[inline]
-    fn push(&mut self, b: u8) {
-        self.put(&[b], 0);
     }
 }
 
-/// Reads one field's value: up to its `00 01` separator, or to the end of the key (the last
-/// field that remains, ASC). Refuses what rules 1 to 4 never write.
-fn read_field(r: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
-    let mut out = Vec::new();
-    read_field_into(r, &mut out)?;
-    Ok(out)
-}
-
-/// [`read_field`] into `out`: runs of bytes up to the next `00` copied at once.
-#[inline]
-fn read_field_into(r: &mut Reader<'_>, out: &mut impl Out) -> Result<(), DecodeError> {
+/// Finds the field at the reader: up to its `00 01` separator, or to the end of the key (the
+/// last field that remains, ASC), refusing what rules 1 to 4 never write; moves past it. One
+/// word-at-a-time scan for the (inverted) `00`s; nothing is copied, so a caller allocates
+/// once, at the exact length, or reads an integer in one load.
+#[inline(always)]
+fn scan_field<'a>(r: &mut Reader<'a>) -> Result<Field<'a>, DecodeError> {
     let flip = r.flip();
     let start = r.offset();
     let rest = r.rest();
-    let mut i = 0;
+    let (mut i, mut escapes) = (0, 0);
     let mut separated = false;
     let mut empty_marker = false;
-    while i < rest.len() {
-        let b = rest[i] ^ flip;
-        if b != 0 {
-            // A run up to the next escaped 00 (a stored byte equal to `flip`).
-            let run = find_byte(&rest[i..], flip).unwrap_or(rest.len() - i);
-            out.put(&rest[i..i + run], flip);
-            i += run;
-            continue;
-        }
+    let value;
+    loop {
+        let Some(zero) = find_byte(&rest[i..], flip) else {
+            i = rest.len();
+            value = i;
+            break;
+        };
+        i += zero;
         let Some(next) = rest.get(i + 1).map(|n| n ^ flip) else {
             return Err(r.invalid(start + i, "00 followed by FF, 01 or (an empty field) 00"));
         };
         match next {
             0xFF => {
-                out.push(0);
+                escapes += 1;
                 i += 2;
             }
             0x01 if i == 0 => {
                 return Err(r.invalid(start, "a field before 00 01 (an empty field is 00 00)"));
             }
             0x01 => {
+                value = i;
                 i += 2;
                 separated = true;
                 break;
             }
             0x00 if i == 0 => {
                 empty_marker = true;
+                value = 0;
                 i += 2;
                 // Only a separator or the end of the key may follow an empty field.
                 if i < rest.len() {
@@ -254,7 +235,51 @@ fn read_field_into(r: &mut Reader<'_>, out: &mut impl Out) -> Result<(), DecodeE
             "a field after this 00 01 (the last ASC field has no separator)",
         ));
     }
-    Ok(())
+    Ok(Field {
+        stored: &rest[..value],
+        escapes,
+        flip,
+    })
+}
+
+/// Reads one field's value (see [`scan_field`]) into one allocation of its exact length.
+#[inline(always)]
+fn read_field(r: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
+    let field = scan_field(r)?;
+    if field.escapes == 0 && field.flip == 0 {
+        return Ok(field.stored.to_vec());
+    }
+    let mut out = Vec::with_capacity(field.len());
+    field.unescape_into(&mut out);
+    Ok(out)
+}
+
+/// Reads an integer field's bytes (at most 10 once unescaped): `(word, n)`, the `n` bytes
+/// the low bytes of `word`, big-endian. An ASC field without an escape and with eight bytes
+/// of key from its start is one load; any other is copied through the stack.
+#[inline(always)]
+fn read_int_field(r: &mut Reader<'_>) -> Result<Option<(u128, usize)>, DecodeError> {
+    let whole = r.rest();
+    let field = scan_field(r)?;
+    let n = field.len();
+    if n == 0 || n > 10 {
+        return Ok(None);
+    }
+    if field.escapes == 0 && field.flip == 0 && n <= 8 {
+        if let Some(word) = whole.get(..8) {
+            let word = u64::from_be_bytes(word.try_into().unwrap_or_default());
+            return Ok(Some((u128::from(word >> (64 - 8 * n)), n)));
+        }
+    }
+    // Unescaped through the stack: each stored byte un-inverted, a `00 FF` read as `00`.
+    let mut buf = [0u8; 16];
+    let (mut at, mut i) = (16 - n, 0);
+    while let Some(&b) = field.stored.get(i) {
+        buf[at] = b ^ field.flip;
+        i += if buf[at] == 0 { 2 } else { 1 };
+        at += 1;
+    }
+    Ok(Some((u128::from_be_bytes(buf), n)))
 }
 
 /// `Bytes` (raw bytes, for `Vec<u8>`) and `String` (its UTF-8 bytes) fields; `DESC` for a
@@ -285,6 +310,7 @@ impl<const DESC: bool> Format<Vec<u8>> for Bytes<DESC> {
         Ok(())
     }
 
+    #[inline(always)]
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<Vec<u8>, DecodeError> {
         read_field(r)
     }
@@ -313,6 +339,7 @@ impl<const DESC: bool> Format<String> for Bytes<DESC> {
         Ok(())
     }
 
+    #[inline(always)]
     fn read(r: &mut Reader<'_>, _last: bool) -> Result<String, DecodeError> {
         let start = r.offset();
         let v = read_field(r)?;
@@ -421,7 +448,8 @@ trait IntBytes {
     const NEGATIVE: Option<&'static str>;
     /// The value's bytes: the low `n` bytes of the word, big-endian (`n` at most 10).
     fn word<T: IntValue>(n: i64) -> (u128, usize);
-    fn int<T: IntValue>(b: &[u8]) -> Option<i64>;
+    /// The value of the `n` bytes that are the low bytes of `word` (`n` 1 to 10).
+    fn int<T: IntValue>(word: u128, n: usize) -> Option<i64>;
 }
 
 /// Bigtable's type reference for `BigEndianBytes`: "Sorted mode: non-negative values are
@@ -441,10 +469,11 @@ impl<const DESC: bool> IntBytes for BigEndian<DESC> {
         (u128::from(n as u64) & mask, T::WIDTH)
     }
 
-    fn int<T: IntValue>(b: &[u8]) -> Option<i64> {
-        match b.len() {
-            8 if T::WIDTH == 8 => Some(i64::from_be_bytes(b.try_into().ok()?)),
-            4 if T::WIDTH == 4 => Some(i64::from(i32::from_be_bytes(b.try_into().ok()?))),
+    #[inline(always)]
+    fn int<T: IntValue>(word: u128, n: usize) -> Option<i64> {
+        match n {
+            8 if T::WIDTH == 8 => Some(word as u64 as i64),
+            4 if T::WIDTH == 4 => Some(i64::from(word as u32 as i32)),
             _ => None,
         }
     }
@@ -458,8 +487,9 @@ impl<const DESC: bool> IntBytes for OrderedCode<DESC> {
         ordered_code::encode_word(n)
     }
 
-    fn int<T: IntValue>(b: &[u8]) -> Option<i64> {
-        ordered_code::decode(b)
+    #[inline(always)]
+    fn int<T: IntValue>(word: u128, n: usize) -> Option<i64> {
+        ordered_code::decode_word(word, n)
     }
 }
 
@@ -513,15 +543,11 @@ macro_rules! int_format {
                 Ok(())
             }
 
+            #[inline(always)]
             fn read(r: &mut Reader<'_>, _last: bool) -> Result<T, DecodeError> {
                 let start = r.offset();
-                let mut b = Small {
-                    buf: [0; 16],
-                    len: 0,
-                };
-                read_field_into(r, &mut b)?;
-                b.bytes()
-                    .and_then(<Self as IntBytes>::int::<T>)
+                read_int_field(r)?
+                    .and_then(|(word, n)| <Self as IntBytes>::int::<T>(word, n))
                     .ok_or($expected)
                     .and_then(|n| match <Self as IntBytes>::NEGATIVE {
                         Some(_) if n < 0 => Err(NEGATIVE_READ),

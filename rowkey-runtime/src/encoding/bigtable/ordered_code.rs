@@ -53,28 +53,51 @@ pub const EXPECTED: &str = "an OrderedCode integer (a header of n 1 bits then a 
 /// `None` when the bytes are not the shortest encoding of an `i64` (google/orderedcode's
 /// `errCorrupt`), or are too short or too long.
 pub fn decode(bytes: &[u8]) -> Option<i64> {
-    let first = *bytes.first()?;
-    let negative = first & 0x80 == 0;
-    let flip = if negative { 0xFF } else { 0x00 };
-    // n: the leading 1 bits of the (flipped) first two bytes.
-    let head = u16::from_be_bytes([first ^ flip, bytes.get(1).map_or(0, |b| b ^ flip)]);
-    let n = head.leading_ones() as usize;
-    if n == 0 || n > 10 || bytes.len() != n {
+    let n = bytes.len();
+    if n == 0 || n > 10 {
         return None;
     }
     let mut word = [0u8; 16];
-    for (dst, src) in word[16 - n..].iter_mut().zip(bytes) {
-        *dst = src ^ flip;
-    }
-    let word = u128::from_be_bytes(word);
-    let value_bits = 7 * n - 1;
-    // The header's 0 bit, and the value in the bits below it.
-    let v = word & ((1u128 << (value_bits + 1)) - 1);
-    if v >> value_bits != 0 || v > i64::MAX as u128 {
+    word[16 - n..].copy_from_slice(bytes);
+    decode_word(u128::from_be_bytes(word), n)
+}
+
+/// [`decode`] of the `n` bytes (1 to 10) that are the low bytes of `word`, big-endian (the
+/// bytes above them zero): in a `u64` up to 8 bytes (every value below 2^55).
+#[inline(always)]
+pub(crate) fn decode_word(word: u128, n: usize) -> Option<i64> {
+    if n == 0 || n > 10 {
         return None;
     }
-    // Shortest form: n - 1 bytes would not have held v.
-    if n > 1 && v < 1u128 << (7 * (n - 1) - 1) {
+    // The header (n 1 bits, then a 0 bit) and the value in the 7n - 1 bits below it, after
+    // a negative's complement; n the fewest bytes that hold the value.
+    let value_bits = 7 * n - 1;
+    if n <= 8 {
+        let w = word as u64;
+        let negative = w >> (8 * n - 1) == 0;
+        let w = if negative {
+            !w & (u64::MAX >> (64 - 8 * n))
+        } else {
+            w
+        };
+        let v = w & ((1u64 << value_bits) - 1);
+        if w >> value_bits != ((1u64 << n) - 1) << 1 || (n > 1 && v < 1u64 << (value_bits - 7)) {
+            return None;
+        }
+        let v = v as i64;
+        return Some(if negative { !v } else { v });
+    }
+    let negative = word >> (8 * n - 1) == 0;
+    let w = if negative {
+        !word & (u128::MAX >> (128 - 8 * n))
+    } else {
+        word
+    };
+    let v = w & ((1u128 << value_bits) - 1);
+    if w >> value_bits != ((1u128 << n) - 1) << 1
+        || v > i64::MAX as u128
+        || v < 1u128 << (value_bits - 7)
+    {
         return None;
     }
     let v = v as i64;
