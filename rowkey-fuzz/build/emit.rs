@@ -194,13 +194,7 @@ pub fn emit(layout: &Layout) -> String {
         .iter()
         .map(|f| format!("Self::{0}_accepts(&self.{0})", f.name))
         .collect();
-    // A Phoenix key without a salt, or an HBase Struct key, whose every field is NULL would be
-    // the empty row key, which HBase and Bigtable refuse: encode refuses it.
-    let refuses_empty = match layout.encoding {
-        Encoding::Phoenix => layout.salt.is_none(),
-        Encoding::HbaseOrdered => true,
-        _ => false,
-    } && layout.fields.iter().all(|f| f.kind.depth > 0);
+    let refuses_empty = refuses_empty(layout);
     let mut accepts = accepts.join(" && ");
     if refuses_empty {
         let nulls: Vec<String> = layout
@@ -283,6 +277,17 @@ pub fn emit(layout: &Layout) -> String {
     out
 }
 
+/// A Phoenix key without a salt, or an HBase Struct key, whose every field is NULL would be
+/// the empty row key, which HBase and Bigtable refuse: encode refuses it (and a plan of it).
+fn refuses_empty(layout: &Layout) -> bool {
+    match layout.encoding {
+        Encoding::Phoenix => layout.salt.is_none(),
+        Encoding::HbaseOrdered => true,
+        _ => false,
+    }
+    &&layout.fields.iter().all(|f| f.kind.depth > 0)
+}
+
 /// `query`: a random partial key (fields fixed in key order, each to a value or a set of
 /// values, maybe a range on the next), its plan through the typed builder, and the filter it
 /// must equal.
@@ -324,7 +329,27 @@ fn queries(layout: &Layout, n: usize) -> String {
             .enumerate()
             .map(|(i, f)| format!(" && s{i}.iter().flatten().all(Self::{}_accepts)", f.name))
             .collect();
-        let _ = write!(prelude, "let sets_valid = true{sets_valid}; ");
+        // A key whose every field is NULL is refused (the empty row key, in HBase's Struct):
+        // a plan whose sets reach that combination is an error, as such a key's encode is.
+        let every_null = refuses_empty(layout) && k == n;
+        let all_null: String = if every_null {
+            fixed
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    format!(
+                        " && match &s{i} {{ Some(s) => s.iter().any(|x| x.is_none()), None => t.{}.is_none() }}",
+                        f.name
+                    )
+                })
+                .collect()
+        } else {
+            " && false".to_string()
+        };
+        let _ = write!(
+            prelude,
+            "let sets_valid = true{sets_valid} && !(true{all_null}); "
+        );
         // The chain as text: a set's values, or `..` for `t`'s.
         let shown: String = fixed
             .iter()
