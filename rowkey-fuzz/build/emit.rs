@@ -280,12 +280,12 @@ pub fn emit(layout: &Layout) -> String {
 /// A Phoenix key without a salt, or an HBase Struct key, whose every field is NULL would be
 /// the empty row key, which HBase and Bigtable refuse: encode refuses it (and a plan of it).
 fn refuses_empty(layout: &Layout) -> bool {
-    match layout.encoding {
+    let encoding_refuses = match layout.encoding {
         Encoding::Phoenix => layout.salt.is_none(),
         Encoding::HbaseOrdered => true,
         _ => false,
-    }
-    &&layout.fields.iter().all(|f| f.kind.depth > 0)
+    };
+    encoding_refuses && layout.fields.iter().all(|f| f.kind.depth > 0)
 }
 
 /// `query`: a random partial key (fields fixed in key order, each to a value or a set of
