@@ -167,6 +167,25 @@ fn main() {
         hand::heap_merge(&runs, usize::MAX),
         "both floors merge the same rows"
     );
+    // Each merge checks its streams sorted: a stream with two rows swapped (at its start, or
+    // in its middle) panics in all three.
+    for at in [0, 4_999] {
+        let mut bad = runs.clone();
+        bad[3].swap(at, at + 1);
+        let bad = &bad;
+        let quiet = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let panics = [
+            std::panic::catch_unwind(|| hand::floyd_merge(bad, usize::MAX)).is_err(),
+            std::panic::catch_unwind(|| hand::heap_merge(bad, usize::MAX)).is_err(),
+            std::panic::catch_unwind(|| {
+                rowkey::Merge::new(bad.iter().map(|r| r.iter().map(Vec::as_slice)), 1).count()
+            })
+            .is_err(),
+        ];
+        std::panic::set_hook(quiet);
+        assert_eq!(panics, [true; 3], "every merge refuses an unsorted stream");
+    }
     let runs = &runs;
 
     // FoundationDB tuples: the floor, rowkey and foundationdb-tuple write the same bytes.

@@ -198,6 +198,47 @@ fn in_process<T: SortedTable>(name: &str, table: &T, rows: u32, truth: &[(Vec<u8
     );
 }
 
+/// etcd's `Range` messages (`etcdserverpb` in etcd's `api/etcdserverpb/rpc.proto`, v3.4), the
+/// fields the bare requests send and read, written out here with the proto's field numbers.
+mod proto {
+    #[derive(Clone, PartialEq, prost::Message)]
+    pub struct ResponseHeader {
+        #[prost(int64, tag = "3")]
+        pub revision: i64,
+    }
+
+    #[derive(Clone, PartialEq, prost::Message)]
+    pub struct KeyValue {
+        #[prost(bytes = "vec", tag = "1")]
+        pub key: Vec<u8>,
+        #[prost(bytes = "vec", tag = "5")]
+        pub value: Vec<u8>,
+    }
+
+    /// Unsorted (`sort_order` 0, tag 5) by default.
+    #[derive(Clone, PartialEq, prost::Message)]
+    pub struct RangeRequest {
+        #[prost(bytes = "vec", tag = "1")]
+        pub key: Vec<u8>,
+        #[prost(bytes = "vec", tag = "2")]
+        pub range_end: Vec<u8>,
+        #[prost(int64, tag = "3")]
+        pub limit: i64,
+        #[prost(int64, tag = "4")]
+        pub revision: i64,
+    }
+
+    #[derive(Clone, PartialEq, prost::Message)]
+    pub struct RangeResponse {
+        #[prost(message, optional, tag = "1")]
+        pub header: Option<ResponseHeader>,
+        #[prost(message, repeated, tag = "2")]
+        pub kvs: Vec<KeyValue>,
+        #[prost(bool, tag = "3")]
+        pub more: bool,
+    }
+}
+
 /// The bare requests: the same paged `Range` requests (1,000 rows, at the revision of the
 /// first answer), range after range, through tonic's generic client with etcd's messages, no
 /// merge; keys have the table's prefix cut as rowkey's do.
@@ -207,7 +248,6 @@ fn etcd_bare(
     endpoint: &str,
     plan: &ScanPlan,
 ) -> (usize, usize) {
-    use rowkey_clients::etcd::proto;
     let ranges: Vec<(Vec<u8>, Vec<u8>)> =
         plan.ranges().iter().map(|r| table.etcd_range(r)).collect();
     let prefix = table.prefix().len();
@@ -230,8 +270,6 @@ fn etcd_bare(
                     range_end: range_end.clone(),
                     limit: 1000,
                     revision,
-                    sort_order: proto::SORT_NONE,
-                    ..Default::default()
                 };
                 let codec =
                     tonic_prost::ProstCodec::<proto::RangeRequest, proto::RangeResponse>::default();

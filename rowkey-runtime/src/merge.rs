@@ -103,14 +103,7 @@ struct Entry {
 #[inline(always)]
 fn abbreviate(key: Option<&[u8]>, reverse: bool) -> u64 {
     match key {
-        Some(key) => match key.first_chunk::<8>() {
-            Some(word) => u64::from_be_bytes(*word),
-            None => {
-                let mut word = [0u8; 8];
-                word[..key.len()].copy_from_slice(key);
-                u64::from_be_bytes(word)
-            }
-        },
+        Some(key) => word_at(key, 0),
         None if reverse => u64::MAX,
         None => 0,
     }
@@ -400,19 +393,23 @@ fn cmp_after_abbrev(a: &[u8], b: &[u8]) -> Ordering {
     }
 }
 
-/// The 8 bytes of `key` (at least 8 long) from `at` as a big-endian word, zero-padded past its
-/// end; 0 at its end.
+/// The 8 bytes of `key` from `at` as a big-endian word, zero-padded past its end; 0 at its
+/// end. Past the end of a key of at least 8 bytes, its last 8 bytes shifted (no copy).
 #[inline(always)]
 fn word_at(key: &[u8], at: usize) -> u64 {
-    match key.get(at..at + 8) {
-        Some(w) => u64::from_be_bytes(w.try_into().unwrap_or_default()),
+    if let Some(w) = key.get(at..at + 8) {
+        return u64::from_be_bytes(w.try_into().unwrap_or_default());
+    }
+    let n = key.len().saturating_sub(at);
+    if n == 0 {
+        return 0;
+    }
+    match key.last_chunk::<8>() {
+        Some(last) => u64::from_be_bytes(*last) << (8 * (8 - n)),
         None => {
-            let n = key.len().saturating_sub(at);
-            if n == 0 {
-                return 0;
-            }
-            let last = key.last_chunk::<8>().copied().unwrap_or_default();
-            u64::from_be_bytes(last) << (8 * (8 - n))
+            let mut word = [0u8; 8];
+            word[..n].copy_from_slice(&key[at..]);
+            u64::from_be_bytes(word)
         }
     }
 }

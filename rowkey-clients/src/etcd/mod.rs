@@ -38,7 +38,7 @@
 //! }
 //! ```
 
-pub mod proto;
+mod proto;
 
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -304,13 +304,13 @@ use proto::RequestOp;
 
 fn put(key: Vec<u8>, value: Vec<u8>) -> RequestOp {
     RequestOp {
-        request: Some(Request::RequestPut(proto::PutRequest { key, value })),
+        request: Some(Request::Put(proto::PutRequest { key, value })),
     }
 }
 
 fn delete(key: Vec<u8>) -> RequestOp {
     RequestOp {
-        request: Some(Request::RequestDeleteRange(proto::DeleteRangeRequest {
+        request: Some(Request::DeleteRange(proto::DeleteRangeRequest {
             key,
             range_end: Vec::new(),
         })),

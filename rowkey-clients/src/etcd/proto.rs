@@ -1,7 +1,8 @@
 //! The messages of etcd's v3 KV service (`etcdserverpb` in etcd's `api/etcdserverpb/rpc.proto`
 //! and `api/mvccpb/kv.proto`, v3.4), written out as prost structs with the proto's field
 //! numbers, so that building the feature needs no `protoc`. Only the fields rowkey sends or
-//! reads are named; prost skips the others on decode.
+//! reads are named; prost skips the others on decode. Private: the client's own wire format,
+//! not API (a oneof's variants are named by their field, without the proto's prefix).
 
 #![allow(missing_docs)]
 
@@ -32,9 +33,8 @@ pub struct KeyValue {
     pub value: Vec<u8>,
 }
 
-/// `RangeRequest.SortOrder`.
+/// `RangeRequest.SortOrder` (`ASCEND` is 1).
 pub const SORT_NONE: i32 = 0;
-pub const SORT_ASCEND: i32 = 1;
 pub const SORT_DESCEND: i32 = 2;
 /// `RangeRequest.SortTarget.KEY`.
 pub const SORT_BY_KEY: i32 = 0;
@@ -113,11 +113,11 @@ pub mod request_op {
     #[derive(Clone, PartialEq, prost::Oneof)]
     pub enum Request {
         #[prost(message, tag = "1")]
-        RequestRange(super::RangeRequest),
+        Range(super::RangeRequest),
         #[prost(message, tag = "2")]
-        RequestPut(super::PutRequest),
+        Put(super::PutRequest),
         #[prost(message, tag = "3")]
-        RequestDeleteRange(super::DeleteRangeRequest),
+        DeleteRange(super::DeleteRangeRequest),
     }
 }
 
@@ -131,11 +131,11 @@ pub mod response_op {
     #[derive(Clone, PartialEq, prost::Oneof)]
     pub enum Response {
         #[prost(message, tag = "1")]
-        ResponseRange(super::RangeResponse),
+        Range(super::RangeResponse),
         #[prost(message, tag = "2")]
-        ResponsePut(super::PutResponse),
+        Put(super::PutResponse),
         #[prost(message, tag = "3")]
-        ResponseDeleteRange(super::DeleteRangeResponse),
+        DeleteRange(super::DeleteRangeResponse),
     }
 }
 

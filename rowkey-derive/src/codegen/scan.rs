@@ -323,6 +323,15 @@ fn field_method(
     }
 }
 
+/// A field's `(name, flip, open end)`: what the planner's encoders are told of it, the same
+/// for a `PlainField` and for the helpers of the fields that are not plain.
+fn field_args(key: &Key, f: &Field) -> TokenStream {
+    let name = &f.name;
+    let flip = flip(key, f);
+    let last = key.part(f).open_end;
+    quote!((#name, #flip, #last))
+}
+
 /// `PlainField` of `f`'s marker, when its value is appended by its format's
 /// `encode_alone_into` and its range bounded by `encode_alone` in the field's order (not a
 /// raw `#[java]` string others follow, not a key of short forms, not an `Option` newest
@@ -338,9 +347,7 @@ fn plain_field(key: &Key, f: &Field, p: &TokenStream) -> Option<TokenStream> {
     let ty = f.ty;
     let m = f.ident;
     let fmt = field_format(key, f);
-    let name = &f.name;
-    let flip = flip(key, f);
-    let last = key.part(f).open_end;
+    let args = field_args(key, f);
     let trim = Literal::usize_unsuffixed(key.part(f).value_trim);
     let open = key.part(f).range_open;
     let renderer = super::explain::const_renderer(&f.class, ty)?;
@@ -348,7 +355,7 @@ fn plain_field(key: &Key, f: &Field, p: &TokenStream) -> Option<TokenStream> {
     Some(quote! {
         impl #p::scan::PlainField<#ty> for field::#m {
             type Format = #format;
-            const FIELD: #p::scan::Plain = (#name, #flip, #last, #trim, #open, #descending);
+            const FIELD: #p::scan::Plain = (#args, #trim, #open, #descending);
             const RENDER: fn(&#ty) -> #p::String = #renderer;
         }
     })
@@ -372,10 +379,8 @@ fn fix_helper(key: &Key, f: &Field, p: &TokenStream) -> TokenStream {
         let trim = Literal::usize_unsuffixed(key.part(f).value_trim);
         let fmt = field_format(key, f);
         let encode = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::encode_alone_into);
-        let name = &f.name;
-        let flip = flip(key, f);
-        let last = key.part(f).open_end;
-        quote!(fix_with(#encode, __v, (#name, #flip, #last), #trim))
+        let args = field_args(key, f);
+        quote!(fix_with(#encode, __v, #args, #trim))
     };
     quote! {
         #[inline]
@@ -396,13 +401,12 @@ fn range_helper(key: &Key, f: &Field, kind: RangeKind, p: &TokenStream) -> Token
         RangeKind::Monotone { descending } if !key.traits.short_forms => {
             let fmt = field_format(key, f);
             let encode = quote_spanned!(ty.span()=> <#fmt as #p::Format<#ty>>::encode_alone);
-            let flip = flip(key, f);
-            let last = key.part(f).open_end;
+            let args = field_args(key, f);
             quote! {
                 __k.range_of(
                     &(__lo, __hi),
                     #encode,
-                    (#name, #flip, #last),
+                    #args,
                     #open,
                     #descending,
                     #renderer,

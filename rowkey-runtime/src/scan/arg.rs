@@ -93,7 +93,7 @@ pub trait FieldOps<T> {
 pub trait PlainField<T> {
     /// Its format.
     type Format: Format<T>;
-    /// `(name, flip, open end, value trim, range open, range descending)`: see
+    /// `((name, flip, open end), value trim, range open, range descending)`: see
     /// [`PartialKey::fix_with`] and [`PartialKey::range_of`].
     const FIELD: Plain;
     /// Its values as text, for the error of a range that runs backwards.
@@ -102,29 +102,24 @@ pub trait PlainField<T> {
 
 /// [`PlainField::FIELD`].
 #[doc(hidden)]
-pub type Plain = (&'static str, u8, bool, usize, bool, bool);
+pub type Plain = ((&'static str, u8, bool), usize, bool, bool);
 
 // The field's type is the trait's parameter, not an associated type: a private type of the
 // user's may not be an associated type of a public trait's impl.
 impl<T, M: PlainField<T>> FieldOps<T> for M {
     #[inline]
     fn fix(key: PartialKey, v: &T) -> PartialKey {
-        let (name, flip, last, trim, _, _) = M::FIELD;
-        key.fix_with(
-            <M::Format as Format<T>>::encode_alone_into,
-            v,
-            (name, flip, last),
-            trim,
-        )
+        let (field, trim, _, _) = M::FIELD;
+        key.fix_with(<M::Format as Format<T>>::encode_alone_into, v, field, trim)
     }
 
     #[inline]
     fn range(key: PartialKey, lo: Bound<&T>, hi: Bound<&T>) -> PartialKey {
-        let (name, flip, last, _, open, descending) = M::FIELD;
+        let (field, _, open, descending) = M::FIELD;
         key.range_of(
             &(lo, hi),
             <M::Format as Format<T>>::encode_alone,
-            (name, flip, last),
+            field,
             open,
             descending,
             M::RENDER,
