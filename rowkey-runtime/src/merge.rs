@@ -80,8 +80,9 @@ fn row_key_after<T: RowItem>(item: &T, skip: usize) -> Option<&[u8]> {
 /// goes down along the smaller children, then the new head climbs back, usually not far).
 ///
 /// Each stream number in the heap carries its row's abbreviated key: the first 8 bytes after
-/// the salt as a big-endian word (zero-padded), which orders two rows whenever the words
-/// differ, so most comparisons are one of two integers and never reach the slots.
+/// the salt as a big-endian word (zero-padded), inverted in a reverse merge, which orders two
+/// rows whenever the words differ (the smaller first, in either order), so most comparisons are
+/// one of two integers and never reach the slots.
 pub(crate) struct Heads<T> {
     slots: Vec<Option<T>>,
     heap: Vec<Entry>,
@@ -96,15 +97,14 @@ struct Entry {
     stream: usize,
 }
 
-/// The first 8 bytes of `key` after `skip` as a big-endian word, zero-padded: `a < b` of two
-/// keys gives `abbrev(a) <= abbrev(b)`, so differing words order their keys. An error ranks
-/// first in either order: `0` ascending, `u64::MAX` descending (equal words fall back to the
-/// full comparison, which knows errors).
+/// The first 8 bytes of `key` (after the salt) as a big-endian word, zero-padded, and
+/// inverted in a reverse merge: a key that comes out before another has a word no larger, so
+/// differing words order their keys, the smaller first in either order. An error ranks first:
+/// `0` (equal words fall back to the full comparison, which knows errors).
 #[inline(always)]
 fn abbreviate(key: Option<&[u8]>, reverse: bool) -> u64 {
     match key {
-        Some(key) => word_at(key, 0),
-        None if reverse => u64::MAX,
+        Some(key) => word_at(key, 0) ^ if reverse { u64::MAX } else { 0 },
         None => 0,
     }
 }
@@ -136,7 +136,7 @@ impl<T: RowItem> Heads<T> {
     #[inline(always)]
     fn less(&self, a: Entry, b: Entry) -> bool {
         if a.abbrev != b.abbrev {
-            return (a.abbrev < b.abbrev) != self.reverse;
+            return a.abbrev < b.abbrev;
         }
         self.less_by_slots(a.stream, b.stream)
     }
@@ -346,17 +346,9 @@ impl LastKeys {
         reverse: bool,
     ) {
         let Some(key) = key else { return };
-        if self.seen {
-            let by_abbrev = abbrev.cmp(&self.abbrev);
-            let forward = if by_abbrev != Ordering::Equal {
-                by_abbrev
-            } else {
-                cmp_after_abbrev(key, self.key())
-            };
-            let by_key = if reverse { forward.reverse() } else { forward };
-            if by_key == Ordering::Less || (by_key == Ordering::Equal && stream <= self.stream) {
-                out_of_order(self.what, stream, self.key(), key, reverse);
-            }
+        // Most keys come after the last by their (order-adjusted) abbreviations alone.
+        if !(self.seen && abbrev > self.abbrev) {
+            self.check(stream, key, abbrev, reverse);
         }
         self.abbrev = abbrev;
         self.len = key.len();
@@ -365,6 +357,23 @@ impl LastKeys {
             self.long.extend_from_slice(key);
         }
         self.stream = stream;
+    }
+
+    /// The check of a key whose abbreviation does not come after the last key's: ordered by
+    /// the abbreviations when they differ, else by the keys. Panics unless it sorts after the
+    /// last key, or equal to it from a later stream; records that a key was seen.
+    #[inline]
+    fn check(&mut self, stream: usize, key: &[u8], abbrev: u64, reverse: bool) {
+        if self.seen {
+            let by_key = match abbrev.cmp(&self.abbrev) {
+                Ordering::Equal if reverse => cmp_after_abbrev(self.key(), key),
+                Ordering::Equal => cmp_after_abbrev(key, self.key()),
+                by_abbrev => by_abbrev,
+            };
+            if by_key == Ordering::Less || (by_key == Ordering::Equal && stream <= self.stream) {
+                out_of_order(self.what, stream, self.key(), key, reverse);
+            }
+        }
         self.seen = true;
     }
 }
@@ -460,7 +469,10 @@ fn out_of_order(what: &str, stream: usize, last: &[u8], key: &[u8], reverse: boo
 pub(crate) struct Options {
     pub(crate) skip: usize,
     pub(crate) reverse: bool,
-    pub(crate) remaining: Option<usize>,
+    /// The rows the limit lets out yet (`usize::MAX` without a limit: never counted down to 0).
+    pub(crate) remaining: usize,
+    /// Whether a limit was set.
+    pub(crate) limited: bool,
     /// Only keys of this length are rows (an inexact plan's filter).
     pub(crate) key_len: Option<usize>,
 }
@@ -470,7 +482,8 @@ impl Options {
         Options {
             skip,
             reverse: false,
-            remaining: None,
+            remaining: usize::MAX,
+            limited: false,
             key_len: None,
         }
     }
@@ -487,14 +500,18 @@ impl Options {
 
     /// True once the limit is reached.
     pub(crate) fn done(&self) -> bool {
-        self.remaining == Some(0)
+        self.remaining == 0
+    }
+
+    /// The rows the limit lets out yet, when there is one.
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    pub(crate) fn left(&self) -> Option<usize> {
+        self.limited.then_some(self.remaining)
     }
 
     /// Counts a row out.
     pub(crate) fn count(&mut self) {
-        if let Some(n) = &mut self.remaining {
-            *n -= 1;
-        }
+        self.remaining = self.remaining.saturating_sub(1);
     }
 }
 
@@ -516,7 +533,8 @@ macro_rules! merge_options {
 
         #[doc = $limit]
         pub fn limit(mut self, n: usize) -> Self {
-            self.options.remaining = Some(n);
+            self.options.remaining = n;
+            self.options.limited = true;
             self
         }
     };

@@ -140,7 +140,7 @@ where
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        (0, self.options.remaining)
+        (0, self.options.left())
     }
 }
 
