@@ -143,8 +143,8 @@ fn not_pairs(r: &Reader<'_>, at: usize) -> DecodeError {
 }
 
 /// `Tags<key, value>` run from a description: a value is the pairs' bytes.
-pub(crate) fn part(key: usize, value: usize) -> crate::encoding::describe::DynPart {
-    use crate::encoding::describe::{closures, wrong_type};
+pub(crate) fn part(key: usize, value: usize) -> crate::encoding::part::DynPart {
+    use crate::encoding::part::{closures, wrong_type};
     use crate::layout::Value;
     closures(
         None,

@@ -173,8 +173,8 @@ pub(crate) fn part(
     n: usize,
     base: u32,
     ty: &crate::layout::ValueType,
-) -> Result<super::describe::DynPart, String> {
-    use super::describe::{by_type, closures, wrong_type, DynPart};
+) -> Result<super::part::DynPart, String> {
+    use super::part::{by_type, closures, wrong_type, DynPart};
     fn make<T: Unsigned + 'static>(n: usize, base: u32) -> Result<DynPart, String> {
         let max = if base == 10 { 39 } else { 32 };
         if !(1..=max).contains(&n) {

@@ -1,7 +1,8 @@
 //! `#[fixed(N)]`: strings and byte vectors padded to exactly N bytes; integers narrowed (or
 //! widened) to N big-endian bytes.
 
-use super::describe::{by_type, closures, wrong_type, DynPart, FieldFormat};
+use super::describe::FieldFormat;
+use super::part::{by_type, closures, wrong_type, DynPart};
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, WidthUnit};
 use crate::layout::value::Typed;

@@ -1,7 +1,8 @@
 //! `Option<T>`: the [`Opt`] format over any other, `00` for None, `01` followed by the value for
 //! Some, so None sorts first; and `Option<T>` as a [`KeyCodec`], [`Opt`] over [`Natural`].
 
-use super::describe::{closures, wrong_type, DynPart, FieldFormat, Of, Part};
+use super::describe::FieldFormat;
+use super::part::{closures, wrong_type, DynPart, Of, Part};
 use super::{Format, KeyCodec, Natural};
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use super::describe::{closures, DynPart, FieldFormat, Of, Part};
+use super::describe::FieldFormat;
+use super::part::{closures, DynPart, Of, Part};
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};

@@ -6,8 +6,9 @@
 
 use super::{Dropped, EmptyKey, FieldLayout, Layout, Value, ValueType};
 use crate::cursor::{Reader, Writer};
-use crate::encoding::describe::{part, DynPart};
+use crate::encoding::describe::part;
 use crate::encoding::native::bytes::{read_array, write_array};
+use crate::encoding::part::DynPart;
 use crate::error::{DecodeError, EncodeError};
 use crate::explain::Explainer;
 use crate::key::{
@@ -37,7 +38,7 @@ use crate::salt::Salt;
 #[derive(Clone)]
 pub struct DynamicKey {
     layout: Layout,
-    parts: Vec<std::sync::Arc<dyn crate::encoding::describe::Part<Value> + Send + Sync>>,
+    parts: Vec<std::sync::Arc<dyn crate::encoding::part::Part<Value> + Send + Sync>>,
     first_droppable: usize,
 }
 
@@ -51,7 +52,7 @@ impl core::fmt::Debug for DynamicKey {
 
 /// The raw bytes of a fixed-width field whose type is opaque.
 fn raw(n: usize) -> DynPart {
-    crate::encoding::describe::closures(
+    crate::encoding::part::closures(
         Some(n),
         Some(n),
         move |_, _| n,
@@ -60,7 +61,7 @@ fn raw(n: usize) -> DynPart {
                 write_array(b, w);
                 Ok(())
             }
-            _ => Err(crate::encoding::describe::wrong_type(w.field())),
+            _ => Err(crate::encoding::part::wrong_type(w.field())),
         },
         move |r, _| read_array(r, n).map(Value::Opaque),
     )

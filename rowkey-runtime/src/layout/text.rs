@@ -432,7 +432,7 @@ fn parse_field(
     let name = intern::str(&c.string()?);
     let value = parse_type(c, resolve)?;
     let format = {
-        let node = crate::encoding::describe::Node::parse(c)?;
+        let node = crate::encoding::node::Node::parse(c)?;
         FieldFormat::from_node(&node)?
     };
     let mut f = FieldLayout {

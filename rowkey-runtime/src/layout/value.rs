@@ -1,5 +1,5 @@
 //! [`ValueType`] and [`Value`]: a field's type and a value of it, as data, so that a key can be
-//! encoded, decoded and explained from its [`Layout`](super::Layout) alone.
+//! encoded, decoded and explained from its [`Layout`] alone.
 
 use core::fmt;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};

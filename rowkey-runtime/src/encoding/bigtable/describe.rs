@@ -4,7 +4,8 @@
 use std::time::SystemTime;
 
 use super::{BigEndian, Bytes, OrderedCode};
-use crate::encoding::describe::{DynPart, Leaf, Node};
+use crate::encoding::node::Node;
+use crate::encoding::part::{DynPart, Leaf};
 use crate::encoding::Format;
 use crate::layout::value::Typed;
 use crate::layout::ValueType;

@@ -8,7 +8,7 @@ use super::{
     unpack_framed, unpack_nested, unpack_null, Element, TupleField,
 };
 use crate::cursor::{Reader, Writer};
-use crate::encoding::describe::{closures, wrong_type, DynPart};
+use crate::encoding::part::{closures, wrong_type, DynPart};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
 use crate::layout::value::Typed;

@@ -7,7 +7,9 @@ use super::{
     nullable_len, read_nullable, write_nullable, Blob, BlobVar, Float32, Float64, Int16, Int32,
     Int64, Int8, Text,
 };
-use crate::encoding::describe::{closures, part as run, DynPart, FieldFormat, Leaf, Node, Part};
+use crate::encoding::describe::{part as run, FieldFormat};
+use crate::encoding::node::Node;
+use crate::encoding::part::{closures, DynPart, Leaf, Part};
 use crate::encoding::Format;
 use crate::layout::value::Typed;
 use crate::layout::{Value, ValueType};

@@ -21,8 +21,9 @@ pub(crate) mod describe;
 
 use self::describe::HbaseOrderedFormat;
 use crate::cursor::{Reader, Writer};
-use crate::encoding::describe::{FieldFormat, Of, Part};
+use crate::encoding::describe::FieldFormat;
 use crate::encoding::native::bytes::{find_byte, utf8};
+use crate::encoding::part::{Of, Part};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
 use crate::layout::ValueType;

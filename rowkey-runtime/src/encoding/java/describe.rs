@@ -5,8 +5,9 @@ use super::{
     read_terminated, read_terminated_string, write_terminated, Java, JavaFloat, JavaInt,
     JavaReverseTs, JavaStr, NulTerminated, ReverseTs,
 };
-use crate::encoding::describe::{by_type, closures, wrong_type, DynPart, Leaf, Node};
 use crate::encoding::fixed::{read_java, write_java};
+use crate::encoding::node::Node;
+use crate::encoding::part::{by_type, closures, wrong_type, DynPart, Leaf};
 use crate::encoding::Format;
 use crate::layout::value::Typed;
 use crate::layout::{Value, ValueType};

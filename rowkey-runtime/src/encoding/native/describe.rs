@@ -2,9 +2,8 @@
 
 use super::bytes::{read_array, write_array};
 use super::{KeyCodec, Natural};
-use crate::encoding::describe::{
-    by_type, closures, part as run, wrong_type, DynPart, FieldFormat, Leaf,
-};
+use crate::encoding::describe::{part as run, FieldFormat};
+use crate::encoding::part::{by_type, closures, wrong_type, DynPart, Leaf};
 use crate::layout::value::Typed;
 use crate::layout::{Value, ValueType};
 

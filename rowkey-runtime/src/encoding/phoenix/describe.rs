@@ -5,7 +5,8 @@ use super::{
     Boolean, Double, Float, Millis, RowTimestampBigint, Timestamp, UnsignedDouble, UnsignedFloat,
     UnsignedInt, UnsignedLong, UnsignedSmallint, UnsignedTinyint, Varbinary, Varchar,
 };
-use crate::encoding::describe::{closures, wrong_type, DynPart, Leaf, Node};
+use crate::encoding::node::Node;
+use crate::encoding::part::{closures, wrong_type, DynPart, Leaf};
 use crate::encoding::Format;
 use crate::layout::value::Typed;
 use crate::layout::{Value, ValueType};

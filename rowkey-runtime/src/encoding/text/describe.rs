@@ -7,10 +7,10 @@ use super::{
     read_complement, read_delimited, read_fixed, read_str, write_complement, write_delimited,
     write_fixed, write_str, TextInt, TextReverseTs,
 };
-use crate::encoding::describe::{
-    by_type, closures, part as run, wrong_type, As, DynPart, FieldFormat, Leaf, Node, Part,
-};
+use crate::encoding::describe::{part as run, FieldFormat};
 use crate::encoding::digits::Unsigned;
+use crate::encoding::node::Node;
+use crate::encoding::part::{by_type, closures, wrong_type, As, DynPart, Leaf, Part};
 use crate::layout::value::Typed;
 use crate::layout::{Value, ValueType};
 

@@ -5,7 +5,8 @@
 pub(crate) mod describe;
 
 use self::describe::TextFormat;
-use super::describe::{FieldFormat, Of, Part};
+use super::describe::FieldFormat;
+use super::part::{Of, Part};
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, WidthUnit};
