@@ -121,6 +121,7 @@ impl RedbMove {
     /// The move from table `old` to table `new` of `db`, creating them if missing; refused
     /// when both are one table.
     pub fn new(db: Arc<Database>, old: &str, new: &str) -> Result<Self, RedbError> {
+        // Refused before either table is created (`TableMove::between` checks the tables).
         if old == new {
             return Err(RedbError::SameTable(old.to_string()));
         }
