@@ -10,7 +10,7 @@ use super::part::{closures, DynPart, Of, Part};
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::layout::{Value, ValueType};
+use crate::layout::value::{Value, ValueType};
 
 /// What `#[max(N)]` measures: the bytes of a value (UTF-8 bytes of a `String`); `None` is 0.
 #[diagnostic::on_unimplemented(

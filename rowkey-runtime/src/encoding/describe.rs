@@ -1,6 +1,6 @@
 //! Formats as data. Every [`Format`](super::Format) describes itself as a [`FieldFormat`]
 //! (what `K::layout()` records), and every description can be run: [`part`] gives the format
-//! as a value ([`Part`](super::part::Part)) over [`Value`](crate::layout::Value)s, calling the
+//! as a value ([`Part`](super::part::Part)) over [`Value`](crate::layout::value::Value)s, calling the
 //! same code the zero-sized format types call (the shared bodies take the format's parameters
 //! as arguments, and a wrapper's body is generic over its inner part, `encoding::part`). The
 //! shared adapters' descriptions live here; each encoding's, with its text names and its parts,
@@ -10,7 +10,7 @@ use core::fmt;
 
 use super::node::Node;
 use super::part::DynPart;
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 pub use super::bigtable::describe::BigtableFormat;
 pub use super::hbase_ordered::describe::HbaseOrderedFormat;

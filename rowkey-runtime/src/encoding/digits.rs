@@ -172,7 +172,7 @@ fixed_width! {
 pub(crate) fn part(
     n: usize,
     base: u32,
-    ty: &crate::layout::ValueType,
+    ty: &crate::layout::value::ValueType,
 ) -> Result<super::part::DynPart, String> {
     use super::part::{by_type, closures, wrong_type, DynPart};
     fn make<T: Unsigned + 'static>(n: usize, base: u32) -> Result<DynPart, String> {

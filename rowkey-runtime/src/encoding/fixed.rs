@@ -6,7 +6,7 @@ use super::part::{by_type, closures, wrong_type, DynPart};
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, WidthUnit};
 use crate::layout::value::Typed;
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 /// `#[fixed(N)]`. On `String` / `Vec<u8>`: the value followed by `PAD` bytes up to N; a longer
 /// value, one ending in `PAD`, or one holding a byte below `PAD` is an error (the pad rule, which

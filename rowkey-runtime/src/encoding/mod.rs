@@ -31,7 +31,7 @@ macro_rules! fixed_width {
                 $format
             }
 
-            fn value_type() -> $crate::layout::ValueType {
+            fn value_type() -> $crate::layout::value::ValueType {
                 $value
             }
 
@@ -123,7 +123,7 @@ pub trait Format<T> {
     fn format() -> describe::FieldFormat;
     /// The type of the values it writes, as their codec describes it.
     #[doc(hidden)]
-    fn value_type() -> crate::layout::ValueType;
+    fn value_type() -> crate::layout::value::ValueType;
     /// `(WIDTH, MAX_WIDTH, format, value type)`: what a generated `layout()` names once per
     /// field.
     #[doc(hidden)]

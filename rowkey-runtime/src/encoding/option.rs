@@ -6,7 +6,7 @@ use super::part::{closures, wrong_type, DynPart, Of, Part};
 use super::{Format, KeyCodec, Natural};
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::layout::{Value, ValueType};
+use crate::layout::value::{Value, ValueType};
 
 impl<T: KeyCodec> KeyCodec for Option<T> {
     const WIDTH: Option<usize> = <Opt<Natural> as Format<Option<T>>>::WIDTH;

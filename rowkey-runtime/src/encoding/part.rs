@@ -8,7 +8,7 @@ use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
 use crate::layout::value::Typed;
-use crate::layout::Value;
+use crate::layout::value::Value;
 
 /// A format as a value over `T`: what a wrapper format (`Opt`, `Reverse`, `Capped`, a text
 /// key's `Delimited`, ...) writes its inner format through, so that one body serves both the
@@ -197,7 +197,7 @@ impl<T: Typed> Part<T> for As<'_, T> {
 macro_rules! by_type {
     ($ty:expr, $make:ident $args:tt, [$($variant:ident => $t:ty),* $(,)?]) => {
         match $ty {
-            $(crate::layout::ValueType::$variant => $make::<$t> $args,)*
+            $(crate::layout::value::ValueType::$variant => $make::<$t> $args,)*
             _ => Err(String::new()),
         }
     };

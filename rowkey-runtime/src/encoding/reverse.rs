@@ -8,7 +8,7 @@ use super::part::{closures, DynPart, Of, Part};
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::layout::{Value, ValueType};
+use crate::layout::value::{Value, ValueType};
 
 /// `#[reverse]`: the inner fixed-width format's bytes in reverse order, so the fastest-changing
 /// byte or digit leads (the HBase book's "reversing the key").

@@ -8,7 +8,7 @@ use crate::encoding::node::Node;
 use crate::encoding::part::{DynPart, Leaf};
 use crate::encoding::Format;
 use crate::layout::value::Typed;
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 /// A Bigtable `row_key_schema` field's encoding (`#[rowkey(encoding = "bigtable")]`); `desc`
 /// is the field's `#[desc]`.

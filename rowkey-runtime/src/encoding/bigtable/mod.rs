@@ -32,7 +32,7 @@ use crate::encoding::native::bytes::{find_byte, utf8};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
 use crate::layout::value::Typed;
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 /// The key of a struct whose every field was removed (rule 6), and an empty field (rule 3).
 pub const EMPTY: [u8; 2] = [0x00, 0x00];

@@ -12,7 +12,8 @@ use crate::encoding::part::{closures, wrong_type, DynPart};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
 use crate::layout::value::Typed;
-use crate::layout::{DynamicKey, Value, ValueType};
+use crate::layout::value::{Value, ValueType};
+use crate::layout::DynamicKey;
 
 /// One element, over [`Value`]s; `nested`: inside a nested tuple.
 trait DynElement: Send + Sync {

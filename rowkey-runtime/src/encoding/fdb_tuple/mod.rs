@@ -50,7 +50,7 @@ use crate::encoding::describe::FieldFormat;
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
 use crate::key::RowKey;
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 const NULL: u8 = 0x00;
 const BYTES: u8 = 0x01;

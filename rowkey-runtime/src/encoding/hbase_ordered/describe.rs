@@ -12,7 +12,7 @@ use crate::encoding::node::Node;
 use crate::encoding::part::{closures, DynPart, Leaf, Part};
 use crate::encoding::Format;
 use crate::layout::value::Typed;
-use crate::layout::{Value, ValueType};
+use crate::layout::value::{Value, ValueType};
 
 /// HBase's typed API members (`#[rowkey(encoding = "hbase_ordered")]`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

@@ -26,7 +26,7 @@ use crate::encoding::native::bytes::{find_byte, utf8};
 use crate::encoding::part::{Of, Part};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 const NULL: u8 = 0x05;
 const TEXT: u8 = 0x34;
@@ -486,7 +486,7 @@ mod numeric {
     use super::{FieldFormat, Format, HbaseOrderedFormat, Numeric};
     use crate::cursor::{Reader, Writer};
     use crate::error::{DecodeError, EncodeError};
-    use crate::layout::ValueType;
+    use crate::layout::value::ValueType;
     use rust_decimal::Decimal as D;
 
     const ZERO: u8 = 0x15;

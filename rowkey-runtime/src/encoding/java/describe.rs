@@ -10,7 +10,7 @@ use crate::encoding::node::Node;
 use crate::encoding::part::{by_type, closures, wrong_type, DynPart, Leaf};
 use crate::encoding::Format;
 use crate::layout::value::Typed;
-use crate::layout::{Value, ValueType};
+use crate::layout::value::{Value, ValueType};
 
 /// Java's layouts: HBase's `Bytes.toBytes` and the formats of `#[java]` and `#[reverse_ts]`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

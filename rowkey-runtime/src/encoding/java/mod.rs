@@ -10,7 +10,7 @@ use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
 use crate::layout::value::Typed;
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 /// `#[java]`: a signed integer as big-endian two's complement, byte-for-byte HBase's
 /// `Bytes.toBytes(long|int|short)`. Unlike the default encoding, negatives sort AFTER positives

@@ -212,8 +212,8 @@ impl KeyCodec for Vec<u8> {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
-    fn value_type() -> crate::layout::ValueType {
-        crate::layout::ValueType::Bytes
+    fn value_type() -> crate::layout::value::ValueType {
+        crate::layout::value::ValueType::Bytes
     }
 
     #[inline]
@@ -245,8 +245,8 @@ impl KeyCodec for String {
     const WIDTH: Option<usize> = None;
     const MAX_WIDTH: Option<usize> = None;
 
-    fn value_type() -> crate::layout::ValueType {
-        crate::layout::ValueType::String
+    fn value_type() -> crate::layout::value::ValueType {
+        crate::layout::value::ValueType::String
     }
 
     #[inline]
@@ -279,8 +279,8 @@ impl<const N: usize> KeyCodec for [u8; N] {
     const WIDTH: Option<usize> = Some(N);
     const MAX_WIDTH: Option<usize> = Some(N);
 
-    fn value_type() -> crate::layout::ValueType {
-        crate::layout::ValueType::Array(N)
+    fn value_type() -> crate::layout::value::ValueType {
+        crate::layout::value::ValueType::Array(N)
     }
 
     #[inline]

@@ -5,7 +5,7 @@ use super::{KeyCodec, Natural};
 use crate::encoding::describe::{part as run, FieldFormat};
 use crate::encoding::part::{by_type, closures, wrong_type, DynPart, Leaf};
 use crate::layout::value::Typed;
-use crate::layout::{Value, ValueType};
+use crate::layout::value::{Value, ValueType};
 
 /// The type's [`KeyCodec`], for values of `ty`.
 pub(crate) fn part(ty: &ValueType) -> Result<DynPart, String> {

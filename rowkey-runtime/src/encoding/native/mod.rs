@@ -11,7 +11,7 @@ macro_rules! big_endian_codec {
             const WIDTH: Option<usize> = Some(core::mem::size_of::<$t>());
             const MAX_WIDTH: Option<usize> = Self::WIDTH;
 
-            fn value_type() -> $crate::layout::ValueType {
+            fn value_type() -> $crate::layout::value::ValueType {
                 <$t as $crate::layout::value::Typed>::value_type()
             }
 
@@ -56,7 +56,7 @@ pub(crate) use bytes::utf8;
 
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 /// The byte encoding of a field type. Every implementation must keep byte order equal to the
 /// type's logical order (`a < b` iff `encode(a) < encode(b)` as unsigned bytes) and round-trip.

@@ -8,8 +8,8 @@ impl KeyCodec for bool {
     const WIDTH: Option<usize> = Some(1);
     const MAX_WIDTH: Option<usize> = Some(1);
 
-    fn value_type() -> crate::layout::ValueType {
-        crate::layout::ValueType::Bool
+    fn value_type() -> crate::layout::value::ValueType {
+        crate::layout::value::ValueType::Bool
     }
 
     #[inline]
@@ -38,8 +38,8 @@ impl KeyCodec for char {
     const WIDTH: Option<usize> = Some(4);
     const MAX_WIDTH: Option<usize> = Some(4);
 
-    fn value_type() -> crate::layout::ValueType {
-        crate::layout::ValueType::Char
+    fn value_type() -> crate::layout::value::ValueType {
+        crate::layout::value::ValueType::Char
     }
 
     #[inline]

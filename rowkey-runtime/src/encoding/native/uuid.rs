@@ -23,8 +23,8 @@ impl KeyCodec for Uuid {
     const WIDTH: Option<usize> = Some(16);
     const MAX_WIDTH: Option<usize> = Some(16);
 
-    fn value_type() -> crate::layout::ValueType {
-        crate::layout::ValueType::Uuid
+    fn value_type() -> crate::layout::value::ValueType {
+        crate::layout::value::ValueType::Uuid
     }
 
     #[inline]

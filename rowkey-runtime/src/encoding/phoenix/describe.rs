@@ -9,7 +9,7 @@ use crate::encoding::node::Node;
 use crate::encoding::part::{closures, wrong_type, DynPart, Leaf};
 use crate::encoding::Format;
 use crate::layout::value::Typed;
-use crate::layout::{Value, ValueType};
+use crate::layout::value::{Value, ValueType};
 
 /// Apache Phoenix's primary-key column encodings (`#[rowkey(encoding = "phoenix")]`).
 /// `ff_separator`: the column is DESC in a row-key-order optimizable table, so a value's

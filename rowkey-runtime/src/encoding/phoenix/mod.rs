@@ -30,7 +30,7 @@ use crate::encoding::describe::FieldFormat;
 use crate::encoding::native::bytes::{find_byte, utf8};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 pub(crate) mod describe;
 mod scalar;
@@ -503,7 +503,7 @@ pub(super) mod decimal {
     use super::{read_var, write_var, Decimal, FieldFormat, FixedDecimal, Format, PhoenixFormat};
     use crate::cursor::{Reader, Writer};
     use crate::error::{DecodeError, EncodeError};
-    use crate::layout::ValueType;
+    use crate::layout::value::ValueType;
     use rust_decimal::Decimal as D;
 
     /// The longest DECIMAL a `rust_decimal::Decimal` gives: 29 digits, negative.

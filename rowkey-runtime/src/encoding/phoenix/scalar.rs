@@ -23,7 +23,7 @@ fixed_width! {
     impl[const DESC: bool] Format<bool> for Boolean<DESC> {
         width: 1;
         format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::Boolean { desc: DESC });
-        value: crate::layout::ValueType::Bool;
+        value: crate::layout::value::ValueType::Bool;
         fn write(v, w) {
             w.put(&[u8::from(*v != DESC)]);
             Ok(())
@@ -102,7 +102,7 @@ fixed_width! {
     impl[] Format<f32> for UnsignedFloat {
         width: 4;
         format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::UnsignedFloat);
-        value: crate::layout::ValueType::F32;
+        value: crate::layout::value::ValueType::F32;
         fn write(v, w) {
             if v.is_sign_negative() {
                 return Err(refuse(w, NEGATIVE));
@@ -130,7 +130,7 @@ fixed_width! {
     impl[] Format<f64> for UnsignedDouble {
         width: 8;
         format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::UnsignedDouble);
-        value: crate::layout::ValueType::F64;
+        value: crate::layout::value::ValueType::F64;
         fn write(v, w) {
             if v.is_sign_negative() {
                 return Err(refuse(w, NEGATIVE));

@@ -107,14 +107,14 @@ pub trait TimeValue: Sized {
 
     /// What the bytes hold, as data (see [`KeyCodec::value_type`](crate::KeyCodec::value_type)):
     /// a type of your own is opaque unless it says which it stands for.
-    fn value_type() -> crate::layout::ValueType {
-        crate::layout::ValueType::Opaque(core::any::type_name::<Self>())
+    fn value_type() -> crate::layout::value::ValueType {
+        crate::layout::value::ValueType::Opaque(core::any::type_name::<Self>())
     }
 }
 
 impl TimeValue for SystemTime {
-    fn value_type() -> crate::layout::ValueType {
-        crate::layout::ValueType::SystemTime
+    fn value_type() -> crate::layout::value::ValueType {
+        crate::layout::value::ValueType::SystemTime
     }
     fn millis(&self) -> Result<(i64, u32), &'static str> {
         split(self).ok_or(TOO_FAR)
@@ -251,7 +251,7 @@ fixed_width! {
     impl[] Format<i64> for RowTimestampBigint {
         width: 8;
         format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::RowTimestampBigint);
-        value: crate::layout::ValueType::I64;
+        value: crate::layout::value::ValueType::I64;
         fn write(v, w) {
             if *v < 0 {
                 return Err(refuse(w, ROW_TS_BEFORE_1970));
@@ -274,8 +274,8 @@ fixed_width! {
 /// instant chrono cannot hold (beyond about ±262,000 years).
 #[cfg(feature = "chrono")]
 impl TimeValue for chrono::DateTime<chrono::Utc> {
-    fn value_type() -> crate::layout::ValueType {
-        crate::layout::ValueType::DateTime
+    fn value_type() -> crate::layout::value::ValueType {
+        crate::layout::value::ValueType::DateTime
     }
     fn millis(&self) -> Result<(i64, u32), &'static str> {
         let nanos = self.timestamp_subsec_nanos();

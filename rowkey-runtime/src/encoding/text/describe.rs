@@ -12,7 +12,7 @@ use crate::encoding::digits::Unsigned;
 use crate::encoding::node::Node;
 use crate::encoding::part::{by_type, closures, wrong_type, As, DynPart, Leaf, Part};
 use crate::layout::value::Typed;
-use crate::layout::{Value, ValueType};
+use crate::layout::value::{Value, ValueType};
 
 /// A text key's field formats (`#[rowkey(delimiter = ":")]`).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]

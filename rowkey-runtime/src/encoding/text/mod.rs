@@ -10,7 +10,7 @@ use super::part::{Of, Part};
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, WidthUnit};
-use crate::layout::ValueType;
+use crate::layout::value::ValueType;
 
 /// Format `F`, then the delimiter `D` unless the part is last.
 #[derive(Debug, Clone, Copy)]
