@@ -470,14 +470,8 @@ pub fn explain_salt(
     })
 }
 
-/// A part width minus `n` bytes (the delimiter a text layout's last part does not have).
 #[doc(hidden)]
-pub const fn less(width: Option<usize>, n: usize) -> Option<usize> {
-    match width {
-        Some(w) => Some(w.saturating_sub(n)),
-        None => None,
-    }
-}
+pub use crate::encoding::less;
 
 /// Reads a field from a window of the reader that ends `tail` bytes before the key does: a raw
 /// `#[java]` string followed by fixed-width fields takes what they leave.

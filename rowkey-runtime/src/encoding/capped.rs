@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::describe::FieldFormat;
+use super::field_format::FieldFormat;
 use super::part::{closures, DynPart, Of, Part};
 use super::Format;
 use crate::cursor::{Reader, Writer};

@@ -141,7 +141,7 @@ fn read_number<T: Unsigned>(r: &mut Reader<'_>, n: usize, base: u32) -> Result<T
 fixed_width! {
     impl[T: Unsigned, const N: usize] Format<T> for Decimal<N> {
         width: N;
-        format: super::describe::FieldFormat::Decimal { digits: N };
+        format: super::field_format::FieldFormat::Decimal { digits: N };
         value: T::value_type();
         fn write(v, w) {
             const { assert!(N >= 1 && N <= 39, "#[decimal(N)] needs N in 1..=39") };
@@ -156,7 +156,7 @@ fixed_width! {
 fixed_width! {
     impl[T: Unsigned, const N: usize] Format<T> for Hex<N> {
         width: N;
-        format: super::describe::FieldFormat::Hex { digits: N };
+        format: super::field_format::FieldFormat::Hex { digits: N };
         value: T::value_type();
         fn write(v, w) {
             const { assert!(N >= 1 && N <= 32, "#[hex(N)] needs N in 1..=32") };

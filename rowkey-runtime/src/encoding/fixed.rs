@@ -1,7 +1,7 @@
 //! `#[fixed(N)]`: strings and byte vectors padded to exactly N bytes; integers narrowed (or
 //! widened) to N big-endian bytes.
 
-use super::describe::FieldFormat;
+use super::field_format::FieldFormat;
 use super::part::{by_type, closures, wrong_type, DynPart};
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, WidthUnit};
@@ -259,7 +259,7 @@ fixed_signed!(i8, i16, i32, i64, i128);
 fixed_width! {
     impl[T: super::java::JavaInt, const N: usize] Format<T> for JavaFixed<N> {
         width: N;
-        format: FieldFormat::Java(super::java::describe::JavaFormat::Fixed { width: N });
+        format: FieldFormat::Java(super::java::format::JavaFormat::Fixed { width: N });
         value: T::value_type();
         fn write(v, w) {
             const {

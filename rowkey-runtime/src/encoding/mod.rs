@@ -27,7 +27,7 @@ macro_rules! fixed_width {
             const WIDTH: Option<usize> = Some($width);
             const MAX_WIDTH: Option<usize> = Some($width);
 
-            fn format() -> $crate::encoding::describe::FieldFormat {
+            fn format() -> $crate::encoding::field_format::FieldFormat {
                 $format
             }
 
@@ -61,6 +61,7 @@ pub mod capped;
 pub mod describe;
 pub mod digits;
 pub mod fdb_tuple;
+pub(crate) mod field_format;
 pub mod fixed;
 pub mod hbase_ordered;
 pub mod java;
@@ -94,6 +95,24 @@ pub const fn sum(parts: &[Option<usize>]) -> Option<usize> {
     Some(total)
 }
 
+/// A format's description of a field: `(WIDTH, MAX_WIDTH, format, value type)`.
+#[doc(hidden)]
+pub type Described = (
+    Option<usize>,
+    Option<usize>,
+    field_format::FieldFormat,
+    crate::layout::value::ValueType,
+);
+
+/// A part width minus `n` bytes (the delimiter a text layout's last part does not have).
+#[doc(hidden)]
+pub const fn less(width: Option<usize>, n: usize) -> Option<usize> {
+    match width {
+        Some(w) => Some(w.saturating_sub(n)),
+        None => None,
+    }
+}
+
 /// The byte format of a field of type `T`. Same contract as [`KeyCodec`], with the format as a
 /// type so that attributes compose.
 #[diagnostic::on_unimplemented(
@@ -120,14 +139,14 @@ pub trait Format<T> {
     fn read(r: &mut Reader<'_>, last: bool) -> Result<T, DecodeError>;
     /// The format as data, for `K::layout()`.
     #[doc(hidden)]
-    fn format() -> describe::FieldFormat;
+    fn format() -> field_format::FieldFormat;
     /// The type of the values it writes, as their codec describes it.
     #[doc(hidden)]
     fn value_type() -> crate::layout::value::ValueType;
     /// `(WIDTH, MAX_WIDTH, format, value type)`: what a generated `layout()` names once per
     /// field.
     #[doc(hidden)]
-    fn describe() -> crate::layout::Described {
+    fn describe() -> Described {
         (
             Self::WIDTH,
             Self::MAX_WIDTH,

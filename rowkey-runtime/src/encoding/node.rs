@@ -1,7 +1,7 @@
 //! A format's text form as a tree (`reverse(decimal(11))`): what [`FieldFormat`]'s text and
 //! each encoding's format names parse into and print from.
 //!
-//! [`FieldFormat`]: super::describe::FieldFormat
+//! [`FieldFormat`]: super::field_format::FieldFormat
 
 use core::fmt;
 

@@ -1,7 +1,7 @@
 //! `Option<T>`: the [`Opt`] format over any other, `00` for None, `01` followed by the value for
 //! Some, so None sorts first; and `Option<T>` as a [`KeyCodec`], [`Opt`] over [`Natural`].
 
-use super::describe::FieldFormat;
+use super::field_format::FieldFormat;
 use super::part::{closures, wrong_type, DynPart, Of, Part};
 use super::{Format, KeyCodec, Natural};
 use crate::cursor::{Reader, Writer};

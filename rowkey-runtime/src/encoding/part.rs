@@ -4,11 +4,12 @@
 
 use core::marker::PhantomData;
 
+use super::field_format::FieldFormat;
 use super::Format;
 use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError};
 use crate::layout::value::Typed;
-use crate::layout::value::Value;
+use crate::layout::value::{Value, ValueType};
 
 /// A format as a value over `T`: what a wrapper format (`Opt`, `Reverse`, `Capped`, a text
 /// key's `Delimited`, ...) writes its inner format through, so that one body serves both the
@@ -56,6 +57,10 @@ impl<T, F: Format<T>> Part<T> for Of<F> {
         F::read(r, last)
     }
 }
+
+/// What runs a description (`describe::part`), handed to the parts of formats that hold an
+/// inner format, so that they need not import it.
+pub(crate) type Run = fn(&FieldFormat, &ValueType) -> Result<DynPart, String>;
 
 /// A format run from its description, over [`Value`]s.
 pub(crate) type DynPart = Box<dyn Part<Value> + Send + Sync>;

@@ -4,10 +4,10 @@
 
 use core::fmt;
 
-pub use crate::encoding::describe::{
+pub use crate::encoding::field_format::{
     BigtableFormat, FieldFormat, HbaseOrderedFormat, JavaFormat, PhoenixFormat, TextFormat,
 };
-pub use crate::encoding::Encoding;
+pub use crate::encoding::{Described, Encoding};
 use crate::salt::{Salt, SaltText};
 
 mod dynamic;
@@ -233,8 +233,8 @@ pub fn layout_of(
                 name,
                 ty,
                 attrs,
-                width: crate::key::less(width, last_trim),
-                max_width: crate::key::less(max_width, last_trim),
+                width: crate::encoding::less(width, last_trim),
+                max_width: crate::encoding::less(max_width, last_trim),
                 offset: None,
                 value,
                 format,
@@ -299,10 +299,6 @@ pub type FieldParts = (
         &'static [&'static str],
     ),
 );
-
-/// A format's description of a field: `(WIDTH, MAX_WIDTH, format, value type)`.
-#[doc(hidden)]
-pub type Described = (Option<usize>, Option<usize>, FieldFormat, ValueType);
 
 /// The fingerprint of a canonical layout description: 64-bit FNV-1a, the same on every
 /// platform and in every version of rowkey.

@@ -1,61 +1,16 @@
-//! Bigtable's struct fields as data ([`BigtableFormat`]), their text names
-//! (`bigtable.ordered_code(false)`) and their parts.
+//! Bigtable's struct fields run from their description ([`BigtableFormat`], in `format.rs`):
+//! their parts.
 
 use std::time::SystemTime;
 
+use super::format::BigtableFormat;
 use super::{BigEndian, Bytes, OrderedCode};
-use crate::encoding::node::Node;
 use crate::encoding::part::{DynPart, Leaf};
 use crate::encoding::Format;
 use crate::layout::value::Typed;
 use crate::layout::value::ValueType;
 
-/// A Bigtable `row_key_schema` field's encoding (`#[rowkey(encoding = "bigtable")]`); `desc`
-/// is the field's `#[desc]`.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum BigtableFormat {
-    /// `Bytes` or `String`.
-    Bytes {
-        /// The field is DESC.
-        desc: bool,
-    },
-    /// `Int64`, `Int32` or `Timestamp` with `BigEndianBytes`.
-    BigEndian {
-        /// The field is DESC.
-        desc: bool,
-    },
-    /// `Int64`, `Int32` or `Timestamp` with `OrderedCodeBytes`.
-    OrderedCode {
-        /// The field is DESC.
-        desc: bool,
-    },
-}
-
 impl BigtableFormat {
-    pub(crate) fn to_node(&self) -> Node {
-        let (name, desc) = match self {
-            BigtableFormat::Bytes { desc } => ("bigtable.bytes", desc),
-            BigtableFormat::BigEndian { desc } => ("bigtable.big_endian", desc),
-            BigtableFormat::OrderedCode { desc } => ("bigtable.ordered_code", desc),
-        };
-        Node::call(name, vec![Node::Bool(*desc)])
-    }
-
-    pub(crate) fn from_node(node: &Node) -> Result<BigtableFormat, String> {
-        let (name, args) = node.as_call()?;
-        let [desc] = args else {
-            return Err(format!("unknown format {node}"));
-        };
-        let desc = desc.flag()?;
-        Ok(match name {
-            "bigtable.bytes" => BigtableFormat::Bytes { desc },
-            "bigtable.big_endian" => BigtableFormat::BigEndian { desc },
-            "bigtable.ordered_code" => BigtableFormat::OrderedCode { desc },
-            _ => return Err(format!("unknown format {node}")),
-        })
-    }
-
     /// The format run for values of `ty`.
     pub(crate) fn part(&self, ty: &ValueType) -> Result<DynPart, String> {
         fn leaf<F: Format<T> + 'static, T: Typed + 'static>() -> Result<DynPart, String> {

@@ -18,6 +18,7 @@
 //! remains. On `read`, the field finds its own end (its `00 01`, or the end of the key).
 
 pub(crate) mod describe;
+pub(crate) mod format;
 pub mod ordered_code;
 mod schema;
 
@@ -25,9 +26,9 @@ pub use schema::{BigtableKey, FieldType, IntEncoding, RowKeySchema, SchemaError,
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use self::describe::BigtableFormat;
+use self::format::BigtableFormat;
 use crate::cursor::{Reader, Writer};
-use crate::encoding::describe::FieldFormat;
+use crate::encoding::field_format::FieldFormat;
 use crate::encoding::native::bytes::{find_byte, utf8};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};

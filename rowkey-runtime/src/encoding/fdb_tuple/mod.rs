@@ -46,7 +46,7 @@
 pub(crate) mod describe;
 
 use crate::cursor::{Reader, Writer};
-use crate::encoding::describe::FieldFormat;
+use crate::encoding::field_format::FieldFormat;
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
 use crate::key::RowKey;

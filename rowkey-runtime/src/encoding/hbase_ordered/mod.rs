@@ -19,9 +19,9 @@
 
 pub(crate) mod describe;
 
-use self::describe::HbaseOrderedFormat;
 use crate::cursor::{Reader, Writer};
-use crate::encoding::describe::FieldFormat;
+use crate::encoding::field_format::FieldFormat;
+use crate::encoding::field_format::HbaseOrderedFormat;
 use crate::encoding::native::bytes::{find_byte, utf8};
 use crate::encoding::part::{Of, Part};
 use crate::encoding::Format;

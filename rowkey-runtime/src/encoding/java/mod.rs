@@ -2,9 +2,10 @@
 //! `#[reverse_ts]` (`Bytes.toBytes(Long.MAX_VALUE - ts)`, newest first).
 
 pub(crate) mod describe;
+pub(crate) mod format;
 
-use self::describe::JavaFormat;
-use super::describe::FieldFormat;
+use self::format::JavaFormat;
+use super::field_format::FieldFormat;
 pub use super::fixed::JavaFixed;
 use super::Format;
 use crate::cursor::{Reader, Writer};

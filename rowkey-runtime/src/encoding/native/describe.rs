@@ -2,7 +2,6 @@
 
 use super::bytes::{read_array, write_array};
 use super::{KeyCodec, Natural};
-use crate::encoding::describe::{part as run, FieldFormat};
 use crate::encoding::part::{by_type, closures, wrong_type, DynPart, Leaf};
 use crate::layout::value::Typed;
 use crate::layout::value::{Value, ValueType};
@@ -30,10 +29,7 @@ pub(crate) fn part(ty: &ValueType) -> Result<DynPart, String> {
             ))
         }
         // `Option<T>`'s own codec is `Opt<Natural>`.
-        ValueType::Option(t) => run(
-            &FieldFormat::Opt(Box::new(FieldFormat::Natural)),
-            &ValueType::Option(t.clone()),
-        ),
+        ValueType::Option(t) => Ok(crate::encoding::option::part(part(t)?)),
         ValueType::Tags { key, value } => Ok(crate::opentsdb::part(*key, *value)),
         #[cfg(feature = "uuid")]
         ValueType::Uuid => leaf::<uuid::Uuid>(),

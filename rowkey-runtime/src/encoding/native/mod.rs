@@ -151,8 +151,8 @@ impl<T: KeyCodec> super::Format<T> for Natural {
     const WIDTH: Option<usize> = T::WIDTH;
     const MAX_WIDTH: Option<usize> = T::MAX_WIDTH;
 
-    fn format() -> super::describe::FieldFormat {
-        super::describe::FieldFormat::Natural
+    fn format() -> super::field_format::FieldFormat {
+        super::field_format::FieldFormat::Natural
     }
 
     fn value_type() -> ValueType {

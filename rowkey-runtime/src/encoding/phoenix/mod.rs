@@ -24,15 +24,16 @@
 //! field (the value runs to the end of the key); a column that ends the key early is found by its
 //! missing separator.
 
-use self::describe::PhoenixFormat;
+use self::format::PhoenixFormat;
 use crate::cursor::{Reader, Writer};
-use crate::encoding::describe::FieldFormat;
+use crate::encoding::field_format::FieldFormat;
 use crate::encoding::native::bytes::{find_byte, utf8};
 use crate::encoding::Format;
 use crate::error::{DecodeError, EncodeError};
 use crate::layout::value::ValueType;
 
 pub(crate) mod describe;
+pub(crate) mod format;
 mod scalar;
 mod time;
 

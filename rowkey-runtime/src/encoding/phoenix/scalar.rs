@@ -22,7 +22,7 @@ pub struct Boolean<const DESC: bool>;
 fixed_width! {
     impl[const DESC: bool] Format<bool> for Boolean<DESC> {
         width: 1;
-        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::Boolean { desc: DESC });
+        format: crate::encoding::field_format::FieldFormat::Phoenix(super::format::PhoenixFormat::Boolean { desc: DESC });
         value: crate::layout::value::ValueType::Bool;
         fn write(v, w) {
             w.put(&[u8::from(*v != DESC)]);
@@ -52,7 +52,7 @@ macro_rules! signed_float {
         fixed_width! {
             impl[] Format<$f> for $name {
                 width: core::mem::size_of::<$f>();
-                format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::$name);
+                format: crate::encoding::field_format::FieldFormat::Phoenix(super::format::PhoenixFormat::$name);
                 value: <$f as crate::layout::value::Typed>::value_type();
                 fn write(v, w) {
                     let i = if v.is_nan() { $nan } else { v.to_bits() } as $i;
@@ -101,7 +101,7 @@ pub struct UnsignedFloat;
 fixed_width! {
     impl[] Format<f32> for UnsignedFloat {
         width: 4;
-        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::UnsignedFloat);
+        format: crate::encoding::field_format::FieldFormat::Phoenix(super::format::PhoenixFormat::UnsignedFloat);
         value: crate::layout::value::ValueType::F32;
         fn write(v, w) {
             if v.is_sign_negative() {
@@ -129,7 +129,7 @@ pub struct UnsignedDouble;
 fixed_width! {
     impl[] Format<f64> for UnsignedDouble {
         width: 8;
-        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::UnsignedDouble);
+        format: crate::encoding::field_format::FieldFormat::Phoenix(super::format::PhoenixFormat::UnsignedDouble);
         value: crate::layout::value::ValueType::F64;
         fn write(v, w) {
             if v.is_sign_negative() {

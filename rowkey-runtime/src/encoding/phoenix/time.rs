@@ -175,7 +175,7 @@ pub struct Millis<const UNSIGNED: bool, const ROW_TS: bool = false>;
 fixed_width! {
     impl[T: TimeValue, const UNSIGNED: bool, const ROW_TS: bool] Format<T> for Millis<UNSIGNED, ROW_TS> {
         width: 8;
-        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::Millis { unsigned: UNSIGNED, row_timestamp: ROW_TS });
+        format: crate::encoding::field_format::FieldFormat::Phoenix(super::format::PhoenixFormat::Millis { unsigned: UNSIGNED, row_timestamp: ROW_TS });
         value: T::value_type();
         fn write(v, w) {
             let (millis, sub) = checked::<T, UNSIGNED, ROW_TS>(v, w)?;
@@ -201,7 +201,7 @@ pub struct Timestamp<const UNSIGNED: bool, const ROW_TS: bool = false>;
 fixed_width! {
     impl[T: TimeValue, const UNSIGNED: bool, const ROW_TS: bool] Format<T> for Timestamp<UNSIGNED, ROW_TS> {
         width: 12;
-        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::Timestamp { unsigned: UNSIGNED, row_timestamp: ROW_TS });
+        format: crate::encoding::field_format::FieldFormat::Phoenix(super::format::PhoenixFormat::Timestamp { unsigned: UNSIGNED, row_timestamp: ROW_TS });
         value: T::value_type();
         fn write(v, w) {
             let (millis, sub) = checked::<T, UNSIGNED, ROW_TS>(v, w)?;
@@ -250,7 +250,7 @@ pub struct RowTimestampBigint;
 fixed_width! {
     impl[] Format<i64> for RowTimestampBigint {
         width: 8;
-        format: crate::encoding::describe::FieldFormat::Phoenix(super::describe::PhoenixFormat::RowTimestampBigint);
+        format: crate::encoding::field_format::FieldFormat::Phoenix(super::format::PhoenixFormat::RowTimestampBigint);
         value: crate::layout::value::ValueType::I64;
         fn write(v, w) {
             if *v < 0 {

@@ -1,5 +1,5 @@
-//! The text layout's formats as data ([`TextFormat`]), their text names (`text.str(0x3a)`)
-//! and their parts.
+//! The text layout's formats run from their description ([`TextFormat`], in
+//! `encoding/field_format.rs` beside the `FieldFormat` a delimited part holds): their parts.
 
 use std::sync::Arc;
 
@@ -7,118 +7,15 @@ use super::{
     read_complement, read_delimited, read_fixed, read_str, write_complement, write_delimited,
     write_fixed, write_str, TextInt, TextReverseTs,
 };
-use crate::encoding::describe::{part as run, FieldFormat};
 use crate::encoding::digits::Unsigned;
-use crate::encoding::node::Node;
-use crate::encoding::part::{by_type, closures, wrong_type, As, DynPart, Leaf, Part};
+use crate::encoding::field_format::TextFormat;
+use crate::encoding::part::{by_type, closures, wrong_type, As, DynPart, Leaf, Part, Run};
 use crate::layout::value::Typed;
 use crate::layout::value::{Value, ValueType};
 
-/// A text key's field formats (`#[rowkey(delimiter = ":")]`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum TextFormat {
-    /// The inner format, then the delimiter unless the part is last.
-    Delimited {
-        /// The delimiter byte.
-        delimiter: u8,
-        /// The part's own format.
-        inner: Box<FieldFormat>,
-    },
-    /// A string as its UTF-8, refusing the delimiter.
-    Str {
-        /// The delimiter byte it must not hold.
-        delimiter: u8,
-    },
-    /// `#[fixed(N)]` on a string: padded, refusing the delimiter.
-    Fixed {
-        /// Bytes.
-        width: usize,
-        /// The pad byte.
-        pad: u8,
-        /// The delimiter byte it must not hold.
-        delimiter: u8,
-    },
-    /// An integer as unpadded decimal text (the last part only).
-    Int,
-    /// `#[reverse_ts]`: `MAX - ts` as 19 (or 10) decimal digits.
-    ReverseTs,
-    /// `#[desc]` on digits: `MAX_N - v` in the inner digits.
-    Complement {
-        /// 10 or 16.
-        base: u32,
-        /// Digits.
-        digits: usize,
-        /// The digits' format, over `u128`.
-        inner: Box<FieldFormat>,
-    },
-}
-
 impl TextFormat {
-    pub(crate) fn to_node(&self) -> Node {
-        match self {
-            TextFormat::Delimited { delimiter, inner } => Node::call(
-                "text.delimited",
-                vec![Node::Byte(*delimiter), inner.to_node()],
-            ),
-            TextFormat::Str { delimiter } => Node::call("text.str", vec![Node::Byte(*delimiter)]),
-            TextFormat::Fixed {
-                width,
-                pad,
-                delimiter,
-            } => Node::call(
-                "text.fixed",
-                vec![
-                    Node::Num(*width as u128),
-                    Node::Byte(*pad),
-                    Node::Byte(*delimiter),
-                ],
-            ),
-            TextFormat::Int => Node::name("text.int"),
-            TextFormat::ReverseTs => Node::name("text.reverse_ts"),
-            TextFormat::Complement {
-                base,
-                digits,
-                inner,
-            } => Node::call(
-                "text.complement",
-                vec![
-                    Node::Num(u128::from(*base)),
-                    Node::Num(*digits as u128),
-                    inner.to_node(),
-                ],
-            ),
-        }
-    }
-
-    pub(crate) fn from_node(node: &Node) -> Result<TextFormat, String> {
-        let (name, args) = node.as_call()?;
-        Ok(match (name, args) {
-            ("text.delimited", [d, inner]) => TextFormat::Delimited {
-                delimiter: d.num()?,
-                inner: Box::new(FieldFormat::from_node(inner)?),
-            },
-            ("text.str", [d]) => TextFormat::Str {
-                delimiter: d.num()?,
-            },
-            ("text.fixed", [n, pad, d]) => TextFormat::Fixed {
-                width: n.num()?,
-                pad: pad.num()?,
-                delimiter: d.num()?,
-            },
-            ("text.int", []) => TextFormat::Int,
-            ("text.reverse_ts", []) => TextFormat::ReverseTs,
-            ("text.complement", [base, n, inner]) => TextFormat::Complement {
-                base: base.num()?,
-                digits: n.num()?,
-                inner: Box::new(FieldFormat::from_node(inner)?),
-            },
-            _ => return Err(format!("unknown format {node}")),
-        })
-    }
-
     /// The format run for values of `ty`.
-    pub(crate) fn part(&self, ty: &ValueType) -> Result<DynPart, String> {
+    pub(crate) fn part(&self, ty: &ValueType, run: Run) -> Result<DynPart, String> {
         fn leaf<F: crate::encoding::Format<T> + 'static, T: Typed + 'static>(
         ) -> Result<DynPart, String> {
             Ok(Leaf::<F, T>::boxed())

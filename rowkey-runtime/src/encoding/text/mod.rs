@@ -4,11 +4,11 @@
 
 pub(crate) mod describe;
 
-use self::describe::TextFormat;
-use super::describe::FieldFormat;
+use super::field_format::FieldFormat;
 use super::part::{Of, Part};
 use super::Format;
 use crate::cursor::{Reader, Writer};
+use crate::encoding::field_format::TextFormat;
 use crate::error::{DecodeError, EncodeError, WidthUnit};
 use crate::layout::value::ValueType;
 
