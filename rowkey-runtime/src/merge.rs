@@ -195,28 +195,41 @@ impl<T: RowItem> Heads<T> {
         Some((stream, abbrev, self.slots[stream].take()?))
     }
 
-    /// The first head's stream, if any.
-    pub(crate) fn top_stream(&self) -> Option<usize> {
-        self.heap.first().map(|e| e.stream)
-    }
-
     /// The salt the heads skip.
     #[inline(always)]
     pub(crate) fn skip(&self) -> usize {
         self.skip
     }
 
-    /// Puts `item`, the next row of the first head's stream, in its slot (whose row was taken
-    /// out) and restores the order.
+    /// The abbreviated key of `item` ([`abbreviate`]), and its key after the salt.
     #[inline(always)]
-    pub(crate) fn refill_top(&mut self, item: T) {
+    pub(crate) fn abbreviate<'a>(&self, item: &'a T) -> (u64, Option<&'a [u8]>) {
+        let key = row_key_after(item, self.skip);
+        (abbreviate(key, self.reverse), key)
+    }
+
+    /// The first head's stream and abbreviated key.
+    #[inline(always)]
+    pub(crate) fn top(&self) -> Option<(usize, u64)> {
+        self.heap.first().map(|e| (e.stream, e.abbrev))
+    }
+
+    /// Sets the first head's abbreviated key, its row being taken out: [`top`](Self::top)
+    /// says it until the slot is refilled or popped.
+    #[cold]
+    pub(crate) fn set_top_abbrev(&mut self, abbrev: u64) {
+        if let Some(top) = self.heap.first_mut() {
+            top.abbrev = abbrev;
+        }
+    }
+
+    /// Puts `item`, the next row of the first head's stream, in its slot (whose row was taken
+    /// out) and restores the order; `abbrev` is its abbreviated key.
+    #[inline(always)]
+    pub(crate) fn refill_top(&mut self, item: T, abbrev: u64) {
         let stream = self.heap[0].stream;
-        let entry = Entry {
-            abbrev: abbreviate(row_key_after(&item, self.skip), self.reverse),
-            stream,
-        };
         self.slots[stream] = Some(item);
-        self.down_then_up(entry);
+        self.down_then_up(Entry { abbrev, stream });
     }
 
     /// Removes and returns the first head.
@@ -277,104 +290,110 @@ impl<T: RowItem> Heads<T> {
     }
 }
 
-/// The last row out of a merge (its key after the salt, and its stream), to check the next:
-/// a merge of streams that are not sorted would repeat or misplace rows without a word, so it
-/// panics instead, naming the stream and both keys.
+/// The last row out of a merge (its key after the salt), to check the rows after it: a merge
+/// of streams that are not sorted would repeat or misplace rows without a word, so it panics
+/// instead, naming the stream and both keys.
 ///
 /// Checking the merged rows is enough: a stream that steps back makes the merged rows step
 /// back between its two rows (every row between them sorts between them if none does), and a
 /// key a stream repeats comes out twice in a row from that stream (equal keys come out in
-/// stream order).
+/// stream order). [`Merge`] checks each row as it is read, against the last row out: every
+/// row read after a row came out comes out after it, so this checks the merged rows, and the
+/// last row out is the one its stream gave before (the row read replaces it; an error comes
+/// out as soon as it is read), so the two are from the same stream. `MergeStream` checks each
+/// row as it comes out ([`out`](Self::out)).
 pub(crate) struct LastKeys {
-    /// The key's abbreviation ([`abbreviate`]): most keys are ordered by it alone.
-    abbrev: u64,
     /// The key, when it has at most [`SHORT`] bytes.
     short: [u8; SHORT],
-    /// The key's length.
+    /// The key's length; [`NONE`] before the first key.
     len: usize,
     /// The key, when it is longer.
     long: Vec<u8>,
+    /// Its abbreviation and stream, for [`out`](Self::out) (`Merge` has both at hand).
+    abbrev: u64,
     stream: usize,
-    seen: bool,
     what: &'static str,
 }
 
 /// Keys of up to this many bytes are kept in [`LastKeys`] without a call to `memcpy`.
 const SHORT: usize = 32;
 
+/// [`LastKeys::len`] before the first key.
+const NONE: usize = usize::MAX;
+
 impl LastKeys {
     pub(crate) fn new(what: &'static str) -> Self {
         LastKeys {
-            abbrev: 0,
             short: [0; SHORT],
-            len: 0,
+            len: NONE,
             long: Vec::new(),
+            abbrev: 0,
             stream: 0,
-            seen: false,
             what,
         }
     }
 
-    /// The last key.
-    fn key(&self) -> &[u8] {
-        match self.short.get(..self.len) {
-            Some(key) => key,
-            None => &self.long,
+    /// The last key, if a key came out.
+    fn key(&self) -> Option<&[u8]> {
+        match self.len {
+            NONE => None,
+            len => Some(self.short.get(..len).unwrap_or(&self.long)),
         }
     }
 
-    /// Checks `key`, the next row out, of `stream`, against the row before it, and records
-    /// it. Panics unless it sorts after that row (before it, in a reverse merge), or equal to
-    /// it from a later stream. Two keys whose abbreviations differ are ordered by them; the
-    /// key is kept in fixed-width moves when it is short.
-    #[cfg_attr(not(feature = "async"), allow(dead_code))]
-    #[inline(always)]
-    pub(crate) fn out(&mut self, stream: usize, key: Option<&[u8]>, reverse: bool) {
-        if let Some(k) = key {
-            self.out_abbreviated(stream, key, abbreviate(Some(k), reverse), reverse);
-        }
+    /// The last key's abbreviation ([`abbreviate`]; 0 before the first key).
+    #[cold]
+    pub(crate) fn abbreviation(&self, reverse: bool) -> u64 {
+        self.key().map_or(0, |key| abbreviate(Some(key), reverse))
     }
 
-    /// [`out`](Self::out) of a key whose abbreviation (`abbreviate(key, reverse)`) the caller
-    /// has.
+    /// Records `key` as the last key out, in fixed-width moves when it is short.
     #[inline(always)]
-    pub(crate) fn out_abbreviated(
-        &mut self,
-        stream: usize,
-        key: Option<&[u8]>,
-        abbrev: u64,
-        reverse: bool,
-    ) {
-        let Some(key) = key else { return };
-        // Most keys come after the last by their (order-adjusted) abbreviations alone.
-        if !(self.seen && abbrev > self.abbrev) {
-            self.check(stream, key, abbrev, reverse);
-        }
-        self.abbrev = abbrev;
+    pub(crate) fn record(&mut self, key: &[u8]) {
         self.len = key.len();
         if !copy_short(&mut self.short, key) {
             self.long.clear();
             self.long.extend_from_slice(key);
         }
+    }
+
+    /// Checks `key`, the next row out, of `stream`, against the row before it, and records
+    /// it. Panics unless it sorts after that row (before it, in a reverse merge), or equal to
+    /// it from a later stream. Two keys whose abbreviations differ are ordered by them.
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    #[inline(always)]
+    pub(crate) fn out(&mut self, stream: usize, key: Option<&[u8]>, reverse: bool) {
+        let Some(key) = key else { return };
+        let abbrev = abbreviate(Some(key), reverse);
+        if abbrev <= self.abbrev {
+            self.check(stream, key, abbrev, (self.abbrev, self.stream), reverse);
+        }
+        self.record(key);
+        self.abbrev = abbrev;
         self.stream = stream;
     }
 
-    /// The check of a key whose abbreviation does not come after the last key's: ordered by
-    /// the abbreviations when they differ, else by the keys. Panics unless it sorts after the
-    /// last key, or equal to it from a later stream; records that a key was seen.
-    #[inline]
-    fn check(&mut self, stream: usize, key: &[u8], abbrev: u64, reverse: bool) {
-        if self.seen {
-            let by_key = match abbrev.cmp(&self.abbrev) {
-                Ordering::Equal if reverse => cmp_after_abbrev(self.key(), key),
-                Ordering::Equal => cmp_after_abbrev(key, self.key()),
-                by_abbrev => by_abbrev,
-            };
-            if by_key == Ordering::Less || (by_key == Ordering::Equal && stream <= self.stream) {
-                out_of_order(self.what, stream, self.key(), key, reverse);
-            }
+    /// The check of `key` (of `stream`, abbreviation `abbrev`) against the last key, of
+    /// abbreviation and stream `last`, when the abbreviations do not order them already.
+    /// Panics unless it sorts after the last key, or equal to it from a later stream.
+    #[inline(never)]
+    pub(crate) fn check(
+        &self,
+        stream: usize,
+        key: &[u8],
+        abbrev: u64,
+        last: (u64, usize),
+        reverse: bool,
+    ) {
+        let Some(last_key) = self.key() else { return };
+        let by_key = match abbrev.cmp(&last.0) {
+            Ordering::Equal if reverse => cmp_after_abbrev(last_key, key),
+            Ordering::Equal => cmp_after_abbrev(key, last_key),
+            by_abbrev => by_abbrev,
+        };
+        if by_key == Ordering::Less || (by_key == Ordering::Equal && stream <= last.1) {
+            out_of_order(self.what, stream, last_key, key, reverse);
         }
-        self.seen = true;
     }
 }
 
@@ -511,7 +530,7 @@ impl Options {
 
     /// Counts a row out.
     pub(crate) fn count(&mut self) {
-        self.remaining = self.remaining.saturating_sub(1);
+        self.remaining -= 1;
     }
 }
 
@@ -597,6 +616,18 @@ where
         "Stops after `n` rows without reading further."
     );
 
+    /// Reads the first row of every stream.
+    #[cold]
+    fn start(&mut self) {
+        self.started = true;
+        for stream in 0..self.streams.len() {
+            if let Some(item) = self.next_kept(stream) {
+                let head = self.options.head(item, stream).expect("kept");
+                self.heap.push(head);
+            }
+        }
+    }
+
     /// The stream's next row the filter keeps.
     #[inline(always)]
     fn next_kept(&mut self, stream: usize) -> Option<I::Item> {
@@ -621,30 +652,36 @@ where
         if self.options.done() {
             return None;
         }
-        if !self.started {
-            self.started = true;
-            for stream in 0..self.streams.len() {
-                if let Some(item) = self.next_kept(stream) {
-                    let head = self.options.head(item, stream).expect("kept");
-                    self.heap.push(head);
-                }
-            }
-        }
         if self.taken {
-            // The row returned last was the first head's: its stream's next row replaces it.
+            // The row returned last was the first head's: its stream's next row replaces it,
+            // checked against it (its abbreviation still at the top).
             self.taken = false;
-            let stream = self.heap.top_stream()?;
+            let (stream, last) = self.heap.top()?;
             match self.next_kept(stream) {
-                Some(next) => self.heap.refill_top(next),
+                Some(next) => {
+                    let (abbrev, key) = self.heap.abbreviate(&next);
+                    if let Some(key) = key.filter(|_| abbrev <= last) {
+                        let reverse = self.options.reverse;
+                        self.last
+                            .check(stream, key, abbrev, (last, stream), reverse);
+                    }
+                    self.heap.refill_top(next, abbrev);
+                }
                 None => {
                     self.heap.pop();
                 }
             }
+        } else if !self.started {
+            self.start();
         }
-        let (stream, abbrev, item) = self.heap.take_top()?;
-        let key = row_key_after(&item, self.heap.skip());
-        self.last
-            .out_abbreviated(stream, key, abbrev, self.options.reverse);
+        let (_, _, item) = self.heap.take_top()?;
+        match row_key_after(&item, self.heap.skip()) {
+            Some(key) => self.last.record(key),
+            // The stream's next row is checked against the last key out instead.
+            None => self
+                .heap
+                .set_top_abbrev(self.last.abbreviation(self.options.reverse)),
+        }
         self.taken = true;
         self.options.count();
         Some(item)
