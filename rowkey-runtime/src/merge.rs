@@ -628,6 +628,45 @@ where
         }
     }
 
+    /// Replaces the first head's row, taken out last, with its stream's next row, checked
+    /// against it (its abbreviation still at the top), or removes the head at the stream's end.
+    #[inline(always)]
+    fn replace_taken(&mut self) {
+        let Some((stream, last)) = self.heap.top() else {
+            return;
+        };
+        match self.next_kept(stream) {
+            Some(next) => {
+                let (abbrev, key) = self.heap.abbreviate(&next);
+                if let Some(key) = key.filter(|_| abbrev <= last) {
+                    let reverse = self.options.reverse;
+                    self.last
+                        .check(stream, key, abbrev, (last, stream), reverse);
+                }
+                self.heap.refill_top(next, abbrev);
+            }
+            None => {
+                self.heap.pop();
+            }
+        }
+    }
+
+    /// Takes the first head's row out (its slot stays at the top until
+    /// [`replace_taken`](Self::replace_taken)), keeping its key for the check, and counts it.
+    #[inline(always)]
+    fn take_out(&mut self) -> Option<I::Item> {
+        let (_, _, item) = self.heap.take_top()?;
+        match row_key_after(&item, self.heap.skip()) {
+            Some(key) => self.last.record(key),
+            // The stream's next row is checked against the last key out instead.
+            None => self
+                .heap
+                .set_top_abbrev(self.last.abbreviation(self.options.reverse)),
+        }
+        self.options.count();
+        Some(item)
+    }
+
     /// The stream's next row the filter keeps.
     #[inline(always)]
     fn next_kept(&mut self, stream: usize) -> Option<I::Item> {
@@ -653,38 +692,41 @@ where
             return None;
         }
         if self.taken {
-            // The row returned last was the first head's: its stream's next row replaces it,
-            // checked against it (its abbreviation still at the top).
             self.taken = false;
-            let (stream, last) = self.heap.top()?;
-            match self.next_kept(stream) {
-                Some(next) => {
-                    let (abbrev, key) = self.heap.abbreviate(&next);
-                    if let Some(key) = key.filter(|_| abbrev <= last) {
-                        let reverse = self.options.reverse;
-                        self.last
-                            .check(stream, key, abbrev, (last, stream), reverse);
-                    }
-                    self.heap.refill_top(next, abbrev);
-                }
-                None => {
-                    self.heap.pop();
-                }
-            }
+            self.replace_taken();
         } else if !self.started {
             self.start();
         }
-        let (_, _, item) = self.heap.take_top()?;
-        match row_key_after(&item, self.heap.skip()) {
-            Some(key) => self.last.record(key),
-            // The stream's next row is checked against the last key out instead.
-            None => self
-                .heap
-                .set_top_abbrev(self.last.abbreviation(self.options.reverse)),
-        }
+        let item = self.take_out()?;
         self.taken = true;
-        self.options.count();
         Some(item)
+    }
+
+    /// [`next`](Self::next) in one loop: the same reads in the same order (a stream's next
+    /// row read after its row before it was passed to `f`), without an iterator's state
+    /// between the rows. `for_each`, `count`, `sum` and `max` come here.
+    #[inline]
+    fn fold<B, F>(mut self, init: B, mut f: F) -> B
+    where
+        F: FnMut(B, I::Item) -> B,
+    {
+        let mut acc = init;
+        if self.options.done() {
+            return acc;
+        }
+        if self.taken {
+            self.replace_taken();
+        } else if !self.started {
+            self.start();
+        }
+        while let Some(item) = self.take_out() {
+            acc = f(acc, item);
+            if self.options.done() {
+                break;
+            }
+            self.replace_taken();
+        }
+        acc
     }
 }
 

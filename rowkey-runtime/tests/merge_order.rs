@@ -200,7 +200,22 @@ fn abbreviated_keys_tie_and_errors_against_brute_force() {
             if let Some(n) = limit {
                 m = m.limit(n);
             }
-            m.collect::<Vec<_>>()
+            // Row by row (`next`), in one loop (`fold`), or some rows by `next` and the rest
+            // by `fold`: the same rows, the same checks.
+            match case % 3 {
+                0 => m.collect::<Vec<_>>(),
+                1 => m.fold(Vec::new(), |mut v, r| {
+                    v.push(r);
+                    v
+                }),
+                _ => {
+                    let first: Vec<_> = m.by_ref().take(case % 7).collect();
+                    m.fold(first, |mut v, r| {
+                        v.push(r);
+                        v
+                    })
+                }
+            }
         });
         if swapped {
             let e = out.expect_err("a stream with two rows swapped panics");
@@ -237,5 +252,51 @@ fn abbreviated_keys_tie_and_errors_against_brute_force() {
                 assert_eq!(bodies, want, "case {case}");
             }
         }
+    }
+}
+
+/// `fold` reads as `next` does: a stream's next row only once its row before it has been
+/// passed on, and nothing past the limit.
+#[test]
+fn fold_reads_a_stream_only_after_its_row_was_taken() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let reads = Rc::new(RefCell::new(vec![0usize; 4]));
+    let streams: Vec<_> = (0..4u8)
+        .map(|b| {
+            let reads = reads.clone();
+            (0..100u32)
+                .map(move |i| [&[b][..], &(i * 4 + u32::from(b)).to_be_bytes()].concat())
+                .inspect(move |_| reads.borrow_mut()[usize::from(b)] += 1)
+        })
+        .collect();
+    for limit in [None, Some(0), Some(1), Some(37), Some(400), Some(500)] {
+        reads.borrow_mut().iter_mut().for_each(|r| *r = 0);
+        let mut m = Merge::new(streams.clone(), 1);
+        if let Some(n) = limit {
+            m = m.limit(n);
+        }
+        let mut taken = [0usize; 4];
+        let n = m.fold(0usize, |n, row| {
+            let s = usize::from(row[0]);
+            taken[s] += 1;
+            let reads = reads.borrow();
+            assert_eq!(
+                reads[s], taken[s],
+                "stream {s} read ahead of its rows taken"
+            );
+            assert!(
+                (0..4).all(|t| reads[t] <= taken[t] + 1),
+                "{reads:?} {taken:?}"
+            );
+            assert_eq!(u32::from_be_bytes(row[1..].try_into().unwrap()), n as u32);
+            n + 1
+        });
+        assert_eq!(n, limit.unwrap_or(400).min(400));
+        let reads = reads.borrow();
+        assert!(
+            (0..4).all(|t| reads[t] <= taken[t] + 1),
+            "limit {limit:?}: {reads:?} {taken:?}"
+        );
     }
 }
