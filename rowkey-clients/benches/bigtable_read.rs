@@ -18,10 +18,11 @@
 //!
 //! "client / bare" is the median of the runs' own ratios (bare time over client time: above 1,
 //! the client is faster). `ROWKEY_BENCH_ROWS` sets the table's size. Without an emulator it prints a notice and ends
-//! (see `tests/emulator/mod.rs`).
+//! (see `rowkey_testkit::bigtable`).
 
 use rowkey_testkit::bigtable as emulator;
-use rowkey_testkit::bigtable::reads as read_checks;
+#[path = "../tests/read_checks/mod.rs"]
+mod read_checks;
 
 use std::time::{Duration, Instant};
 

@@ -13,11 +13,11 @@
 //! - a killed emulator: the read ends with an error, never a short read.
 //!
 //! Without an emulator (and `CI` unset) the emulator tests print a notice and pass; see
-//! `tests/emulator/mod.rs`.
+//! `rowkey_testkit::bigtable`.
 
 use rowkey_testkit::bigtable as emulator;
 mod fake_bigtable;
-use rowkey_testkit::bigtable::reads as read_checks;
+mod read_checks;
 
 use read_checks::{keys, load, pairs, value, Metric};
 

@@ -12,7 +12,7 @@
 //!
 //! Also: SampleRowKeys as split points, and a server killed mid-read ends the stream with an
 //! error. Without an emulator (and `CI` unset) each test prints a notice and passes; see
-//! `tests/emulator/mod.rs`.
+//! `rowkey_testkit::bigtable`.
 
 use rowkey_testkit::bigtable as emulator;
 
@@ -694,7 +694,8 @@ fn a_server_killed_mid_read_is_an_error() {
 }
 
 /// `FEATURES_METADATA` is what Google's clients send: base64url of a `FeatureFlags` message
-/// with `reverse_scans` set, read back with prost and base64 rather than trusted.
+/// with `reverse_scans` set, read back with prost and base64 rather than trusted. The testkit's
+/// emulator clients send their own copy of it: the same.
 #[test]
 fn the_features_header_is_feature_flags_with_reverse_scans() {
     use base64::Engine;
@@ -713,6 +714,10 @@ fn the_features_header_is_feature_flags_with_reverse_scans() {
             reverse_scans: true,
             ..FeatureFlags::default()
         }
+    );
+    assert_eq!(
+        rowkey_testkit::bigtable::FEATURES,
+        rowkey_clients::bigtable::FEATURES_METADATA
     );
 }
 

@@ -7,8 +7,6 @@
 //! emulator fails the test, naming the package to install; elsewhere the test prints a notice
 //! and passes.
 
-pub mod reads;
-
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -23,6 +21,12 @@ use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 
 use crate::service::{found_or_notice, on_path, Service};
+
+/// The header a data client sends for the emulator's reverse scans: `bigtable-features`, the
+/// base64url of a `FeatureFlags` message with `reverse_scans` set, as Google's clients send it.
+/// Written here apart from the client (rowkey-clients' `tests/bigtable_emulator.rs` checks it
+/// equals `FEATURES_METADATA`), so the testkit does not import the crate whose tests use it.
+pub const FEATURES: (&str, &str) = ("bigtable-features", "CAE=");
 
 /// The Debian package (of Google's apt repository) that holds the emulator.
 pub const PACKAGE: &str = "google-cloud-cli-bigtable-emulator";
@@ -158,7 +162,7 @@ pub type DataClient = data::bigtable_client::BigtableClient<InterceptedService<C
 pub type AdminClient = admin::bigtable_table_admin_client::BigtableTableAdminClient<Channel>;
 
 fn features(mut request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
-    let (name, value) = rowkey_clients::bigtable::FEATURES_METADATA;
+    let (name, value) = FEATURES;
     request
         .metadata_mut()
         .insert(name, MetadataValue::from_static(value));

@@ -1,6 +1,8 @@
 //! The reads a user makes of a salted table, each checked against the brute force of what was
-//! written: shared by rowkey-clients' `tests/bigtable_client.rs` (100,000 rows, in the README's
-//! test command) and `benches/bigtable_read.rs` (a million rows).
+//! written: shared by `tests/bigtable_client.rs` (100,000 rows, in the README's test command)
+//! and `benches/bigtable_read.rs` (a million rows), which includes this file by its path.
+
+#![allow(dead_code)]
 
 use futures::TryStreamExt;
 use googleapis_tonic_google_bigtable_v2::google::bigtable::v2 as data;
