@@ -1,7 +1,7 @@
 //! A merge assumes every stream sorted; one that is not would repeat or misplace rows without a
-//! word. `Merge` and `MergeStream` check each stream's order as its rows come out and panic,
-//! naming the stream and both keys; equal keys in different streams (a random salt writes one
-//! key in two buckets) are rows, and pass.
+//! word. `Merge` checks each row as it is read (against its stream's row before) and
+//! `MergeStream` as it comes out; both panic, naming the stream and both keys. Equal keys in
+//! different streams (a random salt writes one key in two buckets) are rows, and pass.
 
 use std::panic::catch_unwind;
 
