@@ -155,14 +155,7 @@ fn dropped_connections_are_resumed_without_repeating_or_losing_rows() {
 #[test]
 fn unavailable_mid_stream_is_resumed_after_the_last_row() {
     runtime().block_on(async {
-        let rows: Vec<(Vec<u8>, Vec<u8>)> = keys(20_000)
-            .iter()
-            .map(|k| {
-                let key = k.encode().unwrap();
-                let v = value(&key);
-                (key, v)
-            })
-            .collect();
+        let rows = read_checks::rows(&keys(20_000));
         // Every request after the first fails with UNAVAILABLE after 700 rows, a third of them.
         let server = fake_bigtable::FakeBigtable::start(rows.clone(), 700, 3).await;
         let client = rowkey_clients::bigtable::ClientBuilder::emulator(&server.addr.to_string())

@@ -35,17 +35,21 @@ pub fn value(key: &[u8]) -> Vec<u8> {
     [tail, tail].concat()
 }
 
-/// Writes the rows (keys and values) with the client's MutateRows; returns the brute force:
-/// `(key, value)` in logical order (salt set aside).
-pub async fn load(table: &Table, keys: &[Metric]) -> Vec<(Vec<u8>, Vec<u8>)> {
-    let mut rows: Vec<(Vec<u8>, Vec<u8>)> = keys
-        .iter()
+/// The rows of `keys`: each key's bytes and its value, in the keys' order.
+pub fn rows(keys: &[Metric]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    keys.iter()
         .map(|k| {
             let key = k.encode().unwrap();
             let v = value(&key);
             (key, v)
         })
-        .collect();
+        .collect()
+}
+
+/// Writes the rows (keys and values) with the client's MutateRows; returns the brute force:
+/// `(key, value)` in logical order (salt set aside).
+pub async fn load(table: &Table, keys: &[Metric]) -> Vec<(Vec<u8>, Vec<u8>)> {
+    let mut rows = rows(keys);
     for batch in rows.chunks(10_000) {
         let entries = batch
             .iter()
