@@ -114,6 +114,7 @@ fn main() {
     // random source of its own (the layouts stay those of the seed).
     let mut twin_rng = rng::Rng::new(seed ^ 0x7717);
     let mut pairs = Vec::new();
+    let mut random_salted: Vec<String> = Vec::new();
     for i in 0..count {
         let must = forced.get(i);
         // Every salt kind in turn over the forced layouts, so that each encoding's run of
@@ -142,6 +143,9 @@ fn main() {
             .entry(format!("salt: {salt_name}, {encoding}"))
             .or_default() += 1;
         out.push_str(&emit::emit(&l));
+        if salt_name.starts_with("random") {
+            random_salted.push(l.name.clone());
+        }
         if i % 4 == 1 {
             if let Some(t) = layout::twin(&mut twin_rng, &l) {
                 let salt = |l: &layout::Layout| l.salt.as_ref().map_or("no salt", |s| s.name());
@@ -187,6 +191,10 @@ fn main() {
         head,
         "pub const LAYOUTS: &[(&str, fn(&rowkey_fuzz::Config) -> Result<rowkey_fuzz::Stats, String>)] = &[{}];\n",
         runs.join(",\n    ")
+    );
+    let _ = writeln!(
+        head,
+        "/// The layouts whose salt is random (a bucket drawn at each encode).\npub const RANDOM_SALTED: &[&str] = &{random_salted:?};\n"
     );
     let _ = writeln!(
         head,

@@ -69,6 +69,7 @@ fn run<K: Pair>(cfg: &Config) -> Result<Stats, String> {
         ));
     }
     let seed = mix(&[cfg.seed, 0xD0A1, crate::check::name_hash(K::NAME)]);
+    rowkey::salt::seed_random(seed);
     let mut v = Values::new(seed, 4);
     // Distinct logical rows that both layouts accept, by the new key's bytes after the salt.
     let mut rows: BTreeMap<Vec<u8>, (K, Vec<u8>, Vec<u8>)> = BTreeMap::new();

@@ -12,7 +12,7 @@ mod generated {
     include!(concat!(env!("OUT_DIR"), "/layouts.rs"));
 }
 
-use generated::{COVERAGE, KINDS, LAYOUTS, PAIRS, SEED};
+use generated::{COVERAGE, KINDS, LAYOUTS, PAIRS, RANDOM_SALTED, SEED};
 
 type Run = (
     &'static str,
@@ -22,6 +22,22 @@ type Run = (
 #[test]
 fn random_layouts() {
     run_all("layouts", LAYOUTS);
+}
+
+/// A seed reproduces a run, random salts included (their buckets come from the layout's seed):
+/// each layout with a random salt, run twice, counts the same keys, plans and rows.
+#[test]
+fn a_seed_reproduces_every_count() {
+    assert!(!RANDOM_SALTED.is_empty(), "no layout with a random salt");
+    let cfg = rowkey_fuzz::Config::from_env(SEED);
+    let runs = LAYOUTS
+        .iter()
+        .filter(|(name, _)| RANDOM_SALTED.contains(name));
+    for (name, run) in runs.take(16) {
+        let first = run(&cfg).map(|st| st.to_string());
+        let again = run(&cfg).map(|st| st.to_string());
+        assert_eq!(first, again, "{name}: the same seed, other counts");
+    }
 }
 
 /// The mid-move read (`rowkey::migrate::Dual`) over pairs of generated layouts: each pair's
