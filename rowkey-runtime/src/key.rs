@@ -154,6 +154,25 @@ pub const fn stack_len(max_len: Option<usize>) -> usize {
     }
 }
 
+/// The derived `encode` of a non-generic key whose `MAX_LEN` is at most [`STACK_KEY`]: built
+/// in a stack buffer of `MAX` bytes (a constant the derive passes, [`stack_len`] of `MAX_LEN`,
+/// since a generic function cannot size an array by `K`'s constant) and copied once into a
+/// vector of its length; `SALT` is the salt's width. One function for every key, so the
+/// derive writes a call, not this body: about 2 million fewer instructions of rustc's a key
+/// (`scripts/derive_cost.sh`'s count).
+#[doc(hidden)]
+#[inline(always)]
+pub fn encode_stacked<K: RowKey, const MAX: usize, const SALT: usize>(
+    key: &K,
+) -> Result<Vec<u8>, EncodeError> {
+    let mut buf = [0u8; MAX];
+    let n = encode_stack(key, &mut buf)?;
+    let mut out = Vec::with_capacity(n);
+    out.extend_from_slice(&buf[..SALT]);
+    out.extend_from_slice(&buf[SALT..n]);
+    Ok(out)
+}
+
 /// Writes `key` into `buf` (of `K::MAX_LEN` bytes) and returns the length written.
 #[doc(hidden)]
 #[inline(always)]

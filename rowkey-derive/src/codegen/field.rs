@@ -31,9 +31,25 @@ pub fn format_type(fmt: &Fmt) -> TokenStream {
     quote!(#path<#(#args),*>)
 }
 
-/// The format type of field `f`, spanned on its type.
-pub fn field_format(key: &Key, f: &Field) -> TokenStream {
-    respan(format_type(key.format(f)), f.ty.span())
+/// The format type of field `f`: the alias [`format_aliases`] declares once in the generated
+/// `const _` block (`__F0`), spanned on the field's type. Written once, not at each of the
+/// eight or so places a field's format is named: fewer tokens for the compiler to take.
+pub fn field_format(_key: &Key, f: &Field) -> TokenStream {
+    let alias = format_ident!("__F{}", f.index, span = f.ty.span());
+    quote!(#alias)
+}
+
+/// `type __F0 = <format>;` for each field (see [`field_format`]), its format spanned on its
+/// type, so that an unmet bound points at the field.
+pub fn format_aliases(key: &Key) -> TokenStream {
+    key.fields()
+        .iter()
+        .map(|f| {
+            let alias = field_format(key, f);
+            let fmt = respan(format_type(key.format(f)), f.ty.span());
+            quote!(type #alias = #fmt;)
+        })
+        .collect()
 }
 
 /// For a field the encoding drops when it and every field after it are empty: the expression,

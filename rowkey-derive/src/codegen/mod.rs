@@ -37,10 +37,11 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
     let items = extra::items(key);
     let (builder_types, builder) = scan::builder(key);
     let split = split::items(key, &generics);
+    let formats = field::format_aliases(key);
     quote! {
         #builder_types
 
-        #[allow(non_upper_case_globals, unused_qualifications, clippy::all)]
+        #[allow(non_upper_case_globals, unused_qualifications, dead_code, clippy::all)]
         const _: () = {
             #[allow(unused_imports)]
             use #path as #krate;
@@ -48,6 +49,7 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
             use #krate::__private as __p;
             #[allow(unused_imports)]
             use __p::explain::{RenderDebug as _, RenderFallback as _, ViaDebug as _, ViaFallback as _};
+            #formats
 
             #[automatically_derived]
             impl #impl_generics #krate::RowKey for #ident #ty_generics #where_clause {

@@ -131,9 +131,10 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
             &p,
         ));
     }
-    // The states `.plan()` takes: all, or those after every field an md5 prefix hashes.
-    let can_plan = if first_plannable == 0 {
-        quote!(impl<__S> #p::scan::CanPlan for #scan<__S> {})
+    // The states `.plan()` takes: all (no bound, no impl), or those after every field an md5
+    // prefix hashes.
+    let (can_plan, plan_bound) = if first_plannable == 0 {
+        (TokenStream::new(), TokenStream::new())
     } else {
         let states = (first_plannable..n)
             .map(|i| marker(&input.fields[i]))
@@ -148,7 +149,10 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
                         quote!(#p::scan::Ranged<#m>)
                     }),
             );
-        quote!(#(impl #p::scan::CanPlan for #scan<#states> {})*)
+        (
+            quote!(#(impl #p::scan::CanPlan for #scan<#states> {})*),
+            quote!(where Self: #p::scan::CanPlan,),
+        )
     };
     let scan_doc = format!(
         " The scan builder of [`{ident}`]; see [`{ident}::scan`]. Fields come in key order \
@@ -217,8 +221,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
             /// The ranges that hold exactly the rows of this partial key (one per salt bucket
             /// where the salt is not known), or the first value that could not be encoded.
             pub fn #plan_method(self) -> #p::Result<__rowkey::ScanPlan, __rowkey::EncodeError>
-            where
-                Self: #p::scan::CanPlan,
+            #plan_bound
             {
                 self.0.plan(&[#(#of),*], #n)
             }

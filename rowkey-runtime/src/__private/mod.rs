@@ -43,8 +43,8 @@ pub mod key {
     pub use crate::encoding::sum;
     pub use crate::key::{
         check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_into_room,
-        encode_into_try, encode_stack, explain_salt, less, read_before, read_salt, stack_len,
-        write_salt,
+        encode_into_try, encode_stack, encode_stacked, explain_salt, less, read_before, read_salt,
+        stack_len, write_salt,
     };
     pub use crate::layout::{fingerprint, layout_of};
 }

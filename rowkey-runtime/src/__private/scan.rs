@@ -9,8 +9,9 @@ pub use crate::scan::arg::{FieldOps, Plain, PlainField, TakesRange};
 pub use crate::scan::partial::{encode_short, show_field, Enc, PartialKey};
 pub use crate::scan::FieldArg;
 
-/// Implemented by the states of a generated scan builder that can be planned. Missing when a
-/// hash salt without buckets hashes a field the partial key does not fix.
+/// Implemented by the states of a generated scan builder that can be planned, for keys whose
+/// hash salt without buckets hashes fields (their `.plan()` is bounded by it); missing for the
+/// states where the partial key does not fix them. Other keys' `.plan()` has no bound.
 #[diagnostic::on_unimplemented(
     message = "this partial key does not fix every field that the key's md5 salt hashes, so no scan can find its rows",
     label = "fix the fields of `#[salt(md5, of = ...)]` before calling `.plan()`",
