@@ -73,9 +73,12 @@ pub fn methods(key: &Key) -> TokenStream {
         let write = when_written(
             key,
             f,
+            // `if let`, not `?`: see `decode.rs`.
             quote! {
                 __w.begin(#name, #flip);
-                #write(&self.#ident, __w, #last)?;
+                if let __p::Err(__e) = #write(&self.#ident, __w, #last) {
+                    return __p::Err(__e);
+                }
             },
             TokenStream::new(),
         );
@@ -200,7 +203,10 @@ fn stack_methods(key: &Key) -> TokenStream {
                 return __r;
             }
             let mut __buf = [0u8; __MAX];
-            let __n = __p::key::encode_stack(self, &mut __buf)?;
+            let __n = match __p::key::encode_stack(self, &mut __buf) {
+                __p::Ok(__n) => __n,
+                __p::Err(__e) => return __p::Err(__e),
+            };
             __out.extend_from_slice(&__buf[..#salt]);
             __out.extend_from_slice(&__buf[#salt..__n]);
             __p::Ok(())

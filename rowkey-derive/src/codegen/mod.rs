@@ -48,6 +48,8 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
             #[allow(unused_imports)]
             use #krate::__private as __p;
             #[allow(unused_imports)]
+            use __p::scan as __s;
+            #[allow(unused_imports)]
             use __p::explain::{RenderDebug as _, RenderFallback as _, ViaDebug as _, ViaFallback as _};
             #formats
 

@@ -69,18 +69,17 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
     // The state after fixing field `i`.
     let state_after = |i: usize| match input.fields.get(i + 1) {
         Some(f) => marker(f),
-        None => quote!(#p::scan::Full),
+        None => quote!(__s::Full),
     };
-    let start = input.fields.first().map_or(quote!(#p::scan::Full), &marker);
+    let start = input.fields.first().map_or(quote!(__s::Full), &marker);
     let mut methods = TokenStream::new();
     let mut helpers = TokenStream::new();
     let mut expects = TokenStream::new();
     for f in &input.fields {
         let m = marker(f);
         let ty = f.ty;
-        expects.extend(quote!(impl<__O, __P> #p::scan::InKeyOrder<#ident, __O, #m, __P> for #m {}));
-        let bound =
-            quote!(where __S: #p::scan::InKeyOrder<#ident, __Order, #m, field::#plan_method>);
+        expects.extend(quote!(impl<__O, __P> __s::InKeyOrder<#ident, __O, #m, __P> for #m {}));
+        let bound = quote!(where __S: __s::InKeyOrder<#ident, __Order, #m, field::#plan_method>);
         // The field's marker does its work: `FieldOps`, whose methods are compiled only where
         // a call needs them (a value does not compile the field's range code). A field whose
         // value and range go straight through its format's encoders (most) only states
@@ -93,30 +92,30 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
                 &scan,
                 &state_after(f.index),
                 &bound,
-                &quote!(#p::scan::Ranges),
+                &quote!(__s::Ranges),
                 &p,
             ));
             continue;
         }
         let fix = fix_helper(key, f, &p);
         let (takes, range) = match &key.part(f).range {
-            Ok(kind) => (quote!(#p::scan::Ranges), range_helper(key, f, *kind, &p)),
+            Ok(kind) => (quote!(__s::Ranges), range_helper(key, f, *kind, &p)),
             Err(why) => (
                 why.marker(&p),
                 quote! {
                     #[inline]
                     fn range(
-                        __k: #p::scan::PartialKey,
+                        __k: __s::PartialKey,
                         _: #p::Bound<&#ty>,
                         _: #p::Bound<&#ty>,
-                    ) -> #p::scan::PartialKey {
+                    ) -> __s::PartialKey {
                         __k
                     }
                 },
             ),
         };
         helpers.extend(quote! {
-            impl #p::scan::FieldOps<#ty> for #m {
+            impl __s::FieldOps<#ty> for #m {
                 #fix
                 #range
             }
@@ -138,7 +137,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
     } else {
         let states = (first_plannable..n)
             .map(|i| marker(&input.fields[i]))
-            .chain([quote!(#p::scan::Full)])
+            .chain([quote!(__s::Full)])
             .chain(
                 input
                     .fields
@@ -146,12 +145,12 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
                     .filter(|f| f.index >= first_plannable && key.part(f).range.is_ok())
                     .map(|f| {
                         let m = marker(f);
-                        quote!(#p::scan::Ranged<#m>)
+                        quote!(__s::Ranged<#m>)
                     }),
             );
         (
-            quote!(#(impl #p::scan::CanPlan for #scan<#states> {})*),
-            quote!(where Self: #p::scan::CanPlan,),
+            quote!(#(impl __s::CanPlan for #scan<#states> {})*),
+            quote!(where Self: __s::CanPlan,),
         )
     };
     let scan_doc = format!(
@@ -202,7 +201,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
             #[doc = #start_doc]
             #[inline] // compiled where it is called; see `explain`
             pub fn scan() -> #scan<#start> {
-                #scan(#p::scan::PartialKey::new(
+                #scan(__s::PartialKey::new(
                     <Self as #krate::RowKey>::SALT,
                     <Self as #krate::RowKey>::SALT_TEXT,
                     #d,
@@ -243,9 +242,9 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         // is refused with a message that says to call it first.
         #[doc(hidden)]
         impl<__S> ::core::ops::Deref for #scan<__S> {
-            type Target = #p::scan::PlanFirst<#ident, field::#plan_method>;
+            type Target = __s::PlanFirst<#ident, field::#plan_method>;
             fn deref(&self) -> &Self::Target {
-                &#p::scan::PlanFirst::NEW
+                &__s::PlanFirst::NEW
             }
         }
 
@@ -278,7 +277,7 @@ fn encode_value(key: &Key, f: &Field, v: TokenStream, p: &TokenStream) -> TokenS
         };
         return quote! {{
             let __v: &#ty = #v;
-            #p::scan::encode_short(#encode(__v, #name, #flip, false), #short)
+            __s::encode_short(#encode(__v, #name, #flip, false), #short)
         }};
     }
     quote!(#encode(#v, #name, #flip, #open))
@@ -316,12 +315,13 @@ fn field_method(
         }
     );
     let m = f.ident;
-    let arg = quote!(#p::scan::FieldArg<#ty, field::#m, #takes>);
+    // `__A::Then` and `__A::apply`: `__A` has the one bound, so the short paths resolve to
+    // it (fewer tokens than `<__A as FieldArg<..>>::`, and less for rustc to resolve).
     quote! {
         #[doc = #doc]
         #[inline]
-        pub fn #method<__A: #arg>(self, value: __A) -> #scan<<__A as #arg>::Then<#next>> #bound {
-            #scan(<__A as #arg>::apply::<field::#m>(value, self.0), #p::PhantomData)
+        pub fn #method<__A: __s::FieldArg<#ty, field::#m, #takes>>(self, value: __A) -> #scan<__A::Then<#next>> #bound {
+            #scan(__A::apply::<field::#m>(value, self.0), #p::PhantomData)
         }
     }
 }
@@ -356,9 +356,9 @@ fn plain_field(key: &Key, f: &Field, p: &TokenStream) -> Option<TokenStream> {
     let renderer = super::explain::const_renderer(&f.class, ty)?;
     let format = quote_spanned!(ty.span()=> #fmt);
     Some(quote! {
-        impl #p::scan::PlainField<#ty> for field::#m {
+        impl __s::PlainField<#ty> for field::#m {
             type Format = #format;
-            const FIELD: #p::scan::Plain = (#args, #trim, #open, #descending);
+            const FIELD: __s::Plain = (#args, #trim, #open, #descending);
             const RENDER: fn(&#ty) -> #p::String = #renderer;
         }
     })
@@ -387,7 +387,7 @@ fn fix_helper(key: &Key, f: &Field, p: &TokenStream) -> TokenStream {
     };
     quote! {
         #[inline]
-        fn fix(__k: #p::scan::PartialKey, __v: &#ty) -> #p::scan::PartialKey {
+        fn fix(__k: __s::PartialKey, __v: &#ty) -> __s::PartialKey {
             __k.#fix
         }
     }
@@ -440,7 +440,7 @@ fn range_helper(key: &Key, f: &Field, kind: RangeKind, p: &TokenStream) -> Token
                     |__v: &#ty| #encode,
                     #some_tag,
                     #open,
-                    &|| #p::scan::show_field(#name, &(__lo, __hi), #renderer),
+                    &|| __s::show_field(#name, &(__lo, __hi), #renderer),
                 )
             }
         }
@@ -448,10 +448,10 @@ fn range_helper(key: &Key, f: &Field, kind: RangeKind, p: &TokenStream) -> Token
     quote! {
         #[inline]
         fn range(
-            __k: #p::scan::PartialKey,
+            __k: __s::PartialKey,
             __lo: #p::Bound<&#ty>,
             __hi: #p::Bound<&#ty>,
-        ) -> #p::scan::PartialKey {
+        ) -> __s::PartialKey {
             #bounded
         }
     }
@@ -460,7 +460,6 @@ fn range_helper(key: &Key, f: &Field, kind: RangeKind, p: &TokenStream) -> Token
 /// `full_scan()`, on a key without generic parameters.
 fn full_scan(key: &Key) -> TokenStream {
     let krate = krate();
-    let p = quote!(__p);
     let d = key.delimiter().unwrap_or(0);
     let of: Vec<usize> = key.salt().map(|s| s.of).unwrap_or_default();
     let n = key.input.fields.len();
@@ -469,7 +468,7 @@ fn full_scan(key: &Key) -> TokenStream {
         /// md5 prefix one range over every salt, whose rows come in hash order).
         #[inline] // compiled where it is called; see `explain`
         pub fn full_scan() -> __rowkey::ScanPlan {
-            #p::scan::PartialKey::full(
+            __s::PartialKey::full(
                 <Self as #krate::RowKey>::SALT,
                 <Self as #krate::RowKey>::SALT_TEXT,
                 #d,
@@ -485,7 +484,6 @@ fn full_scan(key: &Key) -> TokenStream {
 /// to compile, `scripts/derive_cost.sh`); `scan()` says why it is missing, and `full_scan()`
 /// stays (it is one function, not one per field).
 fn turned_off(key: &Key) -> TokenStream {
-    let p = quote!(__p);
     let ident = key.input.ident;
     let (impl_generics, ty_generics, where_clause) = key.input.generics.split_for_impl();
     let full_scan = match key.input.generics.params.is_empty() {
@@ -499,9 +497,9 @@ fn turned_off(key: &Key) -> TokenStream {
             // parameter would fail here, where the key is declared); the unresolved return
             // type keeps the rest of the chain from adding errors of its own.
             #[doc(hidden)]
-            pub fn scan<'__a>() -> <&'__a () as #p::scan::ScanTurnedOn<Self>>::Builder
+            pub fn scan<'__a>() -> <&'__a () as __s::ScanTurnedOn<Self>>::Builder
             where
-                &'__a (): #p::scan::ScanTurnedOn<Self>,
+                &'__a (): __s::ScanTurnedOn<Self>,
             {
                 ::core::unreachable!()
             }
