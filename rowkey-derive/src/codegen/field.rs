@@ -77,7 +77,7 @@ pub fn format_of(key: &Key, field: &Field, item: &str) -> TokenStream {
     let ty = field.ty;
     let fmt = field_format(key, field);
     let item = syn::Ident::new(item, ty.span());
-    quote_spanned!(ty.span()=> <#fmt as __p::Format<#ty>>::#item)
+    quote_spanned!(ty.span()=> <#fmt as __Fmt<#ty>>::#item)
 }
 
 /// A field's `WIDTH` or `MAX_WIDTH` in its key. A format's widths count what follows the part

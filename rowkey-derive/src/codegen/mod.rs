@@ -47,8 +47,10 @@ pub fn impl_row_key(key: &Key) -> TokenStream {
             use #path as #krate;
             #[allow(unused_imports)]
             use #krate::__private as __p;
+            // Short local names for what every key names often (fewer tokens to pass the
+            // compiler), out of the caller's reach: `__` names inside this block.
             #[allow(unused_imports)]
-            use __p::scan as __s;
+            use __p::{scan as __s, Format as __Fmt};
             #[allow(unused_imports)]
             use __p::explain::{RenderDebug as _, RenderFallback as _, ViaDebug as _, ViaFallback as _};
             #formats

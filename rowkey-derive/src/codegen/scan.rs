@@ -78,7 +78,9 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
     for f in &input.fields {
         let m = marker(f);
         let ty = f.ty;
-        expects.extend(quote!(impl<__O, __P> __s::InKeyOrder<#ident, __O, #m, __P> for #m {}));
+        expects.extend(
+            quote!(impl __s::InKeyOrder<#ident, __Order, #m, field::#plan_method> for #m {}),
+        );
         let bound = quote!(where __S: __s::InKeyOrder<#ident, __Order, #m, field::#plan_method>);
         // The field's marker does its work: `FieldOps`, whose methods are compiled only where
         // a call needs them (a value does not compile the field's range code). A field whose
