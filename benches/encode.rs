@@ -59,6 +59,24 @@ fn message(c: &mut Criterion) {
     });
     g.finish();
 
+    // `encode`, which returns a new vector of the key's length: the floor allocates exactly
+    // that too (a stack-built key copied once, as rowkey's runtime `encode_stacked` does).
+    let mut g = c.benchmark_group("message/encode");
+    g.bench_function("floor", |b| {
+        b.iter(|| {
+            let mut v = Vec::with_capacity(16);
+            hand::message_encode(black_box(&k), &mut v);
+            black_box(v)
+        })
+    });
+    g.bench_function("rowkey", |b| {
+        b.iter(|| black_box(black_box(&k).encode().unwrap()))
+    });
+    g.bench_function("storekey", |b| {
+        b.iter(|| black_box(storekey::encode_vec(black_box(&k)).unwrap()))
+    });
+    g.finish();
+
     let bytes = k.encode().unwrap();
     let sk = storekey::encode_vec(&k).unwrap();
     let mc = memcomparable::to_vec(&k).unwrap();

@@ -9,6 +9,9 @@
 #   - used: one function per key that round-trips a value, as a user's code does (rowkey:
 #     encode then decode; serde: serde_json::to_vec then from_slice), so both pay code
 #     generation; and rowkey again with a scan plan per key besides.
+#   - typical: declared as the README's keys are, `Debug, Clone, PartialEq` derived beside
+#     each (rowkey's scan builder implements Clone, Debug and Deref; a crate that implements a
+#     std trait at all pays rustc a fixed cost for it, which the bare pair charges rowkey alone).
 # Also the expansion's lines of one 6-field key (rustc -Zunpretty=expanded through
 # RUSTC_BOOTSTRAP=1). Prints a markdown report.
 # Usage: scripts/derive_cost.sh [OUT_DIR] [MAX_LINES]   (default target/derive-cost; with
@@ -77,11 +80,19 @@ crate serde-used "$serde_dep
 $json_dep" "#[derive(serde::Serialize, serde::Deserialize)]" "$serde_rt"
 crate rowkey-scan "$rowkey_dep" "#[derive(rowkey::RowKey)]" \
     "use rowkey::RowKey; let _ = KEY::scan().f0(k.f0.clone()).f1(k.f1.clone()..).plan(); KEY::decode(&k.encode().unwrap()).unwrap()"
+# Declared as the README's and the examples' keys are: with Debug, Clone and PartialEq beside
+# each derive. A crate that implements a std trait at all pays rustc a fixed cost for it (the
+# overlap check loads every impl of the trait in std); the scan builder implements Clone,
+# Debug and Deref, so the bare pair above charges rowkey that cost, which a crate that
+# derives Debug anywhere pays anyway.
+crate rowkey-typical "$rowkey_dep" "#[derive(rowkey::RowKey, Debug, Clone, PartialEq)]" ""
+crate serde-typical "$serde_dep" "#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq)]" ""
 
 median3() { sort -n | sed -n 2p; }
 # Every crate builds (its dependencies too) before any is timed; a crate that does not build
 # stops the script here, with the compiler's errors.
-for c in rowkey rowkey-noscan rowkey-noscan-used serde plain rowkey-used serde-used rowkey-scan; do
+for c in rowkey rowkey-noscan rowkey-noscan-used serde plain rowkey-used serde-used rowkey-scan \
+    rowkey-typical serde-typical; do
     (cd "$out/$c" && cargo build -q)
 done
 build_time() { # $1: crate
@@ -112,6 +123,8 @@ p=$(build_time plain)
 ru=$(build_time rowkey-used)
 su=$(build_time serde-used)
 rs=$(build_time rowkey-scan)
+rt=$(build_time rowkey-typical)
+st=$(build_time serde-typical)
 
 # Expansion of one 6-field key (Key3: 3 + 3 % 4 = 6 fields), over the crate with no key.
 expanded() { # $1: crate dir holding one key
@@ -134,9 +147,11 @@ echo "| \`#[derive(RowKey)]\` (used: encode + decode) | $r | $ru |"
 echo "| serde \`Serialize\` + \`Deserialize\` (used: serde_json to_vec + from_slice) | $s | $su |"
 echo "| \`#[derive(RowKey)]\`, used with a scan plan per key too | | $rs |"
 echo "| \`#[derive(RowKey)]\` with \`#[rowkey(scan = false)]\` (no scan builder) | $rn | $rnu |"
+echo "| \`#[derive(RowKey, Debug, Clone, PartialEq)]\` | $rt | |"
+echo "| serde's two with \`Debug, Clone, PartialEq\` | $st | |"
 echo "| no derive | $p | |"
 echo
-echo "rowkey / serde, declared: $(ratio "$r" "$s"); used: $(ratio "$ru" "$su"); with \`scan = false\`, declared: $(ratio "$rn" "$s"), used: $(ratio "$rnu" "$su")"
+echo "rowkey / serde, declared: $(ratio "$r" "$s"); used: $(ratio "$ru" "$su"); with \`scan = false\`, declared: $(ratio "$rn" "$s"), used: $(ratio "$rnu" "$su"); both with \`Debug, Clone, PartialEq\`, declared: $(ratio "$rt" "$st")"
 if [ "${DERIVE_COST_INSTRUCTIONS:-}" = 1 ]; then
     ri=$(instructions rowkey)
     rni=$(instructions rowkey-noscan)
@@ -145,7 +160,9 @@ if [ "${DERIVE_COST_INSTRUCTIONS:-}" = 1 ]; then
     rui=$(instructions rowkey-used)
     sui=$(instructions serde-used)
     rsi=$(instructions rowkey-scan)
-    echo "instructions (billions), declared: rowkey $ri, serde $si ($(ratio "$ri" "$si")); used: rowkey $rui, serde $sui ($(ratio "$rui" "$sui")); used with a scan plan per key: $rsi; with \`scan = false\`, declared: $rni ($(ratio "$rni" "$si")), used: $rnui ($(ratio "$rnui" "$sui"))"
+    rti=$(instructions rowkey-typical)
+    sti=$(instructions serde-typical)
+    echo "instructions (billions), declared: rowkey $ri, serde $si ($(ratio "$ri" "$si")); used: rowkey $rui, serde $sui ($(ratio "$rui" "$sui")); used with a scan plan per key: $rsi; with \`scan = false\`, declared: $rni ($(ratio "$rni" "$si")), used: $rnui ($(ratio "$rnui" "$sui")); both with \`Debug, Clone, PartialEq\`, declared: rowkey $rti, serde $sti ($(ratio "$rti" "$sti"))"
 fi
 echo "expanded lines of one 6-field key: $lines"
 if [ -n "$max_lines" ] && [ "$lines" -gt "$max_lines" ]; then
