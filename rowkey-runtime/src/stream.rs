@@ -59,7 +59,7 @@ where
         MergeStream {
             heap: Heads::with_capacity(streams.len()),
             waiting: (0..streams.len()).collect(),
-            last: LastKeys::new("rowkey::MergeStream"),
+            last: LastKeys::new("rowkey::MergeStream", skip),
             streams,
             options: Options::new(skip),
             concurrency: usize::MAX,
@@ -128,7 +128,8 @@ where
         let Some(head) = this.heap.pop() else {
             return Poll::Ready(None);
         };
-        this.last.out(head.stream, head.key(), this.options.reverse);
+        let row_key = head.item.as_ref().and_then(RowItem::row_key);
+        this.last.out(head.stream, row_key, this.options.reverse);
         this.waiting.push_back(head.stream);
         this.options.count();
         if this.options.done() {
