@@ -410,6 +410,24 @@ fn pack_int64(w: &mut Writer<'_>, neg: bool, mag: u64) {
     w.put_head_word(code, (stored << (64 - 8 * n)).to_be_bytes(), n + 1);
 }
 
+/// [`unpack_int`] on a clone of the reader, written back: the reader's address does not leave
+/// [`unpack_int64`]'s caller (a generated decode), so the compiler keeps the reader in registers
+/// there instead of storing and reloading its position between fields.
+#[inline(always)]
+fn unpack_int_apart(r: &mut Reader<'_>) -> Result<(bool, u128), DecodeError> {
+    let (back, result) = unpack_int_owned(r.clone());
+    *r = back;
+    result
+}
+
+/// [`unpack_int`] on a reader of its own, returned with the result.
+#[cold]
+#[inline(never)]
+fn unpack_int_owned(mut r: Reader<'_>) -> (Reader<'_>, Result<(bool, u128), DecodeError>) {
+    let result = unpack_int(&mut r);
+    (r, result)
+}
+
 /// [`unpack_int`] for the integers of at most 8 bytes (codes `0C` to `1C`), read into a
 /// `u64`; the big forms go through `unpack_int`. Inlined always, as the floor's read is: left
 /// to itself LLVM calls it, 1.5x the floor's time on a `(u32, u32, u64)` key.
@@ -418,7 +436,7 @@ fn unpack_int64(r: &mut Reader<'_>) -> Result<(bool, u64), DecodeError> {
     let at = r.offset();
     let rest = r.rest();
     let Some(&code) = rest.first() else {
-        return unpack_int(r).map(|(neg, mag)| (neg, mag as u64));
+        return unpack_int_apart(r).map(|(neg, mag)| (neg, mag as u64));
     };
     let (neg, n) = match code {
         INT_ZERO => {
@@ -428,7 +446,7 @@ fn unpack_int64(r: &mut Reader<'_>) -> Result<(bool, u64), DecodeError> {
         0x15..=0x1c => (false, usize::from(code - INT_ZERO)),
         0x0c..=0x13 => (true, usize::from(INT_ZERO - code)),
         POS_BIG | NEG_BIG => {
-            let (neg, mag) = unpack_int(r)?;
+            let (neg, mag) = unpack_int_apart(r)?;
             return u64::try_from(mag)
                 .map(|m| (neg, m))
                 .map_err(|_| r.out_of_range(at));
@@ -448,7 +466,7 @@ fn unpack_int64(r: &mut Reader<'_>) -> Result<(bool, u64), DecodeError> {
         word & (u64::MAX >> (64 - 8 * n))
     } else {
         let Some(raw) = rest.get(1..=n) else {
-            return unpack_int(r).map(|(neg, mag)| (neg, mag as u64));
+            return unpack_int_apart(r).map(|(neg, mag)| (neg, mag as u64));
         };
         let mut b = [0u8; 8];
         b[8 - n..].copy_from_slice(raw);
