@@ -192,11 +192,11 @@ impl<T: RowItem> Heads<T> {
         Some((stream, abbrev, self.slots[stream].take()?))
     }
 
-    /// The abbreviated key of `item` ([`abbreviate`]), and its key after the salt.
+    /// The abbreviated key of `item` ([`abbreviate_row`]), and its key after the salt.
     #[inline(always)]
     pub(crate) fn abbreviate<'a>(&self, item: &'a T) -> (u64, Option<&'a [u8]>) {
-        let key = row_key_after(item, self.skip);
-        (abbreviate(key, self.reverse), key)
+        let abbrev = abbreviate_row(item, self.skip, self.reverse);
+        (abbrev, row_key_after(item, self.skip))
     }
 
     /// The first head's stream and abbreviated key.
