@@ -17,9 +17,12 @@
 # Usage: scripts/derive_cost.sh [OUT_DIR] [MAX_LINES]   (default target/derive-cost; with
 # MAX_LINES, exits 1 when the 6-field key expands to more lines). With DERIVE_COST_INSTRUCTIONS=1
 # and valgrind installed, also the instructions rustc executes for each crate (cachegrind, no
-# cache simulation: about 30 s a crate), a count that a busy or virtual machine does not move. The crates take the
-# workspace's Cargo.lock, and CARGO_TARGET_DIR when set (CI points it at the workspace's
-# target, whose dependencies the tests built).
+# cache simulation: about 30 s a crate, two crates at a time), a count that a busy or virtual
+# machine does not move: so CI counts them while its tests run (DERIVE_COST_INSTRUCTIONS=count:
+# build, count into OUT_DIR and stop) and reports them after, beside the clock's numbers, which
+# need an idle machine (DERIVE_COST_INSTRUCTIONS=counted: the counts read from OUT_DIR). The
+# crates take the workspace's Cargo.lock, and CARGO_TARGET_DIR when set (CI points it at the
+# workspace's target, whose dependencies the tests built).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/target/derive-cost}"
@@ -89,12 +92,47 @@ crate rowkey-typical "$rowkey_dep" "#[derive(rowkey::RowKey, Debug, Clone, Parti
 crate serde-typical "$serde_dep" "#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq)]" ""
 
 median3() { sort -n | sed -n 2p; }
+# The instructions of the crate's own rustc run: the command cargo prints, run again under
+# valgrind. The count does not depend on what else the machine runs, so two run at once
+# (DERIVE_COST_JOBS: how many).
+rustc_command() { # $1: crate
+    touch "$out/$1/src/lib.rs"
+    (cd "$out/$1" && cargo build -v 2>&1) | sed -n 's/^ *Running `\(.*rustc .*\)`$/\1/p' | tail -1 \
+        > "$out/$1.cmd"
+}
+count_instructions() { # $1: crate; writes $out/$1.instructions (billions)
+    (cd "$out/$1" && valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+        --trace-children=yes bash "$out/$1.cmd" 2>&1 >/dev/null) |
+        awk '/I *refs/ { gsub(",", "", $NF); n += $NF } END { printf "%.2f", n / 1e9 }' \
+        > "$out/$1.instructions"
+}
+count_all_instructions() { # the crates
+    local c
+    for c in "$@"; do rustc_command "$c"; done
+    local running=0
+    for c in "$@"; do
+        count_instructions "$c" &
+        running=$((running + 1))
+        if [ "$running" -eq "${DERIVE_COST_JOBS:-2}" ]; then
+            wait -n
+            running=$((running - 1))
+        fi
+    done
+    wait
+}
+instructions() { cat "$out/$1.instructions"; }
 # Every crate builds (its dependencies too) before any is timed; a crate that does not build
 # stops the script here, with the compiler's errors.
 for c in rowkey rowkey-noscan rowkey-noscan-used serde plain rowkey-used serde-used rowkey-scan \
     rowkey-typical serde-typical; do
     (cd "$out/$c" && cargo build -q)
 done
+counted=(rowkey rowkey-noscan serde rowkey-used serde-used rowkey-typical serde-typical)
+if [ "${DERIVE_COST_INSTRUCTIONS:-}" = count ]; then
+    count_all_instructions "${counted[@]}"
+    echo "derive_cost: rustc's instructions counted for ${counted[*]} (in $out)"
+    exit 0
+fi
 build_time() { # $1: crate
     for _ in 1 2 3; do
         touch "$out/$1/src/lib.rs"
@@ -104,16 +142,6 @@ build_time() { # $1: crate
         t1=$(date +%s%N)
         echo $(((t1 - t0) / 1000000))
     done | median3
-}
-# The instructions of the crate's own rustc run (the command cargo prints, run again).
-instructions() { # $1: crate
-    touch "$out/$1/src/lib.rs"
-    (cd "$out/$1" && cargo build -v 2>&1) | sed -n 's/^ *Running `\(.*rustc .*\)`$/\1/p' | tail -1 \
-        > "$out/$1.cmd"
-    touch "$out/$1/src/lib.rs"
-    (cd "$out/$1" && valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
-        --trace-children=yes bash "$out/$1.cmd" 2>&1 >/dev/null) |
-        awk '/I *refs/ { gsub(",", "", $NF); n += $NF } END { printf "%.2f", n / 1e9 }'
 }
 r=$(build_time rowkey)
 rn=$(build_time rowkey-noscan)
@@ -152,18 +180,19 @@ echo "| serde's two with \`Debug, Clone, PartialEq\` | $st | |"
 echo "| no derive | $p | |"
 echo
 echo "rowkey / serde, declared: $(ratio "$r" "$s"); used: $(ratio "$ru" "$su"); with \`scan = false\`, declared: $(ratio "$rn" "$s"), used: $(ratio "$rnu" "$su"); both with \`Debug, Clone, PartialEq\`, declared: $(ratio "$rt" "$st")"
-if [ "${DERIVE_COST_INSTRUCTIONS:-}" = 1 ]; then
+case "${DERIVE_COST_INSTRUCTIONS:-}" in
+1 | counted)
+    [ "${DERIVE_COST_INSTRUCTIONS}" = counted ] || count_all_instructions "${counted[@]}"
     ri=$(instructions rowkey)
     rni=$(instructions rowkey-noscan)
-    rnui=$(instructions rowkey-noscan-used)
     si=$(instructions serde)
     rui=$(instructions rowkey-used)
     sui=$(instructions serde-used)
-    rsi=$(instructions rowkey-scan)
     rti=$(instructions rowkey-typical)
     sti=$(instructions serde-typical)
-    echo "instructions (billions), declared: rowkey $ri, serde $si ($(ratio "$ri" "$si")); used: rowkey $rui, serde $sui ($(ratio "$rui" "$sui")); used with a scan plan per key: $rsi; with \`scan = false\`, declared: $rni ($(ratio "$rni" "$si")), used: $rnui ($(ratio "$rnui" "$sui")); both with \`Debug, Clone, PartialEq\`, declared: rowkey $rti, serde $sti ($(ratio "$rti" "$sti"))"
-fi
+    echo "instructions (billions), declared: rowkey $ri, serde $si ($(ratio "$ri" "$si")); used: rowkey $rui, serde $sui ($(ratio "$rui" "$sui")); with \`scan = false\`, declared: $rni ($(ratio "$rni" "$si")); both with \`Debug, Clone, PartialEq\`, declared: rowkey $rti, serde $sti ($(ratio "$rti" "$sti"))"
+    ;;
+esac
 echo "expanded lines of one 6-field key: $lines"
 if [ -n "$max_lines" ] && [ "$lines" -gt "$max_lines" ]; then
     echo "derive_cost: a 6-field key expands to $lines lines, over $max_lines" >&2
