@@ -21,8 +21,8 @@
 # machine does not move: so CI counts them while its tests run (DERIVE_COST_INSTRUCTIONS=count:
 # build, count into OUT_DIR and stop) and reports them after, beside the clock's numbers, which
 # need an idle machine (DERIVE_COST_INSTRUCTIONS=counted: the counts read from OUT_DIR). The
-# crates take the workspace's Cargo.lock, and CARGO_TARGET_DIR when set (CI points it at the
-# workspace's target, whose dependencies the tests built).
+# crates take the workspace's Cargo.lock, and CARGO_TARGET_DIR when set (OUT_DIR/target when
+# not: CI's, beside a running test command, which a build in its target directory can disturb).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/target/derive-cost}"
