@@ -2,7 +2,7 @@
 //! documents `RowRange` (closed or open ends; an unset start is the empty key, inclusive; an
 //! unset end is the end of the table) and `row_keys`.
 
-mod support;
+use crate::support;
 
 use bigtable_rs::google::bigtable::v2::row_range::{EndKey, StartKey};
 use bigtable_rs::google::bigtable::v2::{ReadRowsRequest, RowRange, RowSet};

@@ -15,9 +15,8 @@
 //! Without an emulator (and `CI` unset) the emulator tests print a notice and pass; see
 //! `rowkey_testkit::bigtable`.
 
+use crate::{fake_bigtable, read_checks};
 use rowkey_testkit::bigtable as emulator;
-mod fake_bigtable;
-mod read_checks;
 
 use read_checks::{keys, load, pairs, value, Metric};
 

@@ -3,7 +3,7 @@
 //! (inclusive) down to the stop row (exclusive), an unset or empty row meaning the table's end.
 //! Rows are never empty in HBase.
 
-mod support;
+use crate::support;
 
 use hbase_thrift::hbase::TScan;
 use proptest::prelude::*;

@@ -9,7 +9,7 @@ use rowkey::{RowKey, ScanRange};
 use rowkey_clients::hbase_filters::ScanPlanExt;
 use rowkey_clients::hbase_thrift2::{one_scan, reversed_scan, scan, Admit, TScan};
 
-mod support;
+use crate::support;
 use thrift::protocol::{TBinaryInputProtocol, TBinaryOutputProtocol, TSerializable};
 
 fn to_bytes(s: &TScan) -> Vec<u8> {

@@ -66,6 +66,14 @@ fn row(i: u32) -> (Logical, Vec<u8>) {
     )
 }
 
+/// The worker test's name as libtest knows it (`migrate_processes::worker_process`): this
+/// module's path without the test binary's name, then the function's.
+fn worker_test() -> String {
+    let path = module_path!();
+    let module = path.split_once("::").map_or(path, |(_, module)| module);
+    format!("{module}::worker_process")
+}
+
 /// The worker: one task of the job, as a deployed worker program runs it. Does nothing unless
 /// the parent test started this process as a worker.
 #[test]
@@ -166,12 +174,8 @@ fn read_new(rt: &tokio::runtime::Runtime, table: &Table) -> BTreeMap<Logical, Ve
 /// Starts task `index` of the job as a process of its own, its stderr in `log`.
 fn spawn(index: usize, env: &[(&str, String)], log: &std::path::Path) -> Child {
     Command::new(std::env::current_exe().unwrap())
-        .args([
-            "worker_process",
-            "--exact",
-            "--nocapture",
-            "--test-threads=1",
-        ])
+        .arg(worker_test())
+        .args(["--exact", "--nocapture", "--test-threads=1"])
         .env("ROWKEY_TEST_WORKER", "1")
         .env("JOB_COMPLETION_INDEX", index.to_string())
         .env("ROWKEY_TASKS", TASKS.to_string())

@@ -1,7 +1,7 @@
 //! tikv-client conversions: a `BoundRange` holds exactly the keys of its `ScanRange`, by
 //! tikv-client's own `RangeBounds` and by the start and end keys it sends to TiKV.
 
-mod support;
+use crate::support;
 
 use std::ops::RangeBounds;
 

@@ -4,7 +4,7 @@
 //! against. It logs each failure (the last row sent, the limit left) and each request, so the
 //! test can check that every failure was resumed from exactly the row after the last one sent.
 
-#![allow(dead_code)] // Each test binary uses its own part of the harness.
+#![allow(dead_code)] // Each suite uses its own part of the harness.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;

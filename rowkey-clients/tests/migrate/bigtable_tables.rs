@@ -10,7 +10,7 @@ use rowkey::ScanRange;
 use rowkey_clients::bigtable::{Cell, Client, MoveTables, Row, TOMBSTONE};
 
 use super::{Side, Tables};
-use crate::emulator::Emulator;
+use rowkey_testkit::bigtable::Emulator;
 
 /// The two tables of one migration on the emulator.
 pub struct Bigtable {
