@@ -266,8 +266,9 @@ pub(crate) fn name_hash(name: &str) -> u64 {
     })
 }
 
-fn field_ok<K: Fuzz>(field: Option<&str>) -> bool {
-    field.is_none_or(|f| f == "salt" || K::FIELDS.contains(&f))
+/// An error's field is the salt or one of `fields` (or none).
+fn field_ok(fields: &[&str], field: Option<&str>) -> bool {
+    field.is_none_or(|f| f == "salt" || fields.contains(&f))
 }
 
 /// `encode` accepts exactly what the layout's rules accept; errors name a field of the layout;
@@ -368,7 +369,7 @@ fn encode_checked<K: Fuzz>(
                 "encode refused {k:?}, which the layout's rules accept: {e}"
             );
             ensure!(
-                field_ok::<K>(e.field()),
+                field_ok(K::FIELDS, e.field()),
                 "error {e:?} names no field of the layout"
             );
             if let Some(first) = k.refused_field() {
@@ -463,10 +464,9 @@ fn round_trip<K: Fuzz>(k: &K, bytes: &[u8], st: &mut Stats) -> Result<(), String
 
 /// Byte order after the salt equals the documented logical order, for every pair.
 fn order<K: Fuzz>(keys: &[(K, Vec<u8>)], st: &mut Stats) -> Result<(), String> {
-    let mut sorted: Vec<&(K, Vec<u8>)> = keys.iter().collect();
-    sorted.sort_by(|a, b| a.1[K::SKIP..].cmp(&b.1[K::SKIP..]));
-    for w in sorted.windows(2) {
-        let (a, b) = (w[0], w[1]);
+    let after_salt: Vec<&[u8]> = keys.iter().map(|(_, b)| &b[K::SKIP..]).collect();
+    for w in sorted_by_bytes(&after_salt).windows(2) {
+        let (a, b) = (&keys[w[0]], &keys[w[1]]);
         let bytes = a.1[K::SKIP..].cmp(&b.1[K::SKIP..]);
         let logical = a.0.key_cmp(&b.0);
         // With a raw string, keys equal up to it are in no promised order after it.
@@ -481,6 +481,14 @@ fn order<K: Fuzz>(keys: &[(K, Vec<u8>)], st: &mut Stats) -> Result<(), String> {
     Ok(())
 }
 
+/// The indexes of `bytes` in byte order, ties in their order (a stable sort: one copy of it for
+/// every layout).
+fn sorted_by_bytes(bytes: &[&[u8]]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..bytes.len()).collect();
+    order.sort_by(|&a, &b| bytes[a].cmp(bytes[b]));
+    order
+}
+
 /// Mutated, truncated, concatenated, random and oversized bytes: decode never panics, errors
 /// name a field and an offset inside the key, an accepted input is canonical and valid, and
 /// `explain` never panics.
@@ -491,49 +499,8 @@ fn decode_hostile<K: Fuzz>(
     cfg: &Config,
     st: &mut Stats,
 ) -> Result<(), String> {
-    let mut inputs: Vec<Vec<u8>> = Vec::new();
-    for (i, (_, b)) in keys.iter().enumerate().take(32 * cfg.cases) {
-        if b.len() <= 40 {
-            inputs.extend((0..b.len()).map(|n| b[..n].to_vec()));
-        } else {
-            inputs.extend((0..8).map(|_| b[..rng.index(b.len())].to_vec()));
-        }
-        for _ in 0..10 {
-            let mut m = b.clone();
-            match rng.below(6) {
-                0 | 1 if !m.is_empty() => {
-                    let at = rng.index(m.len());
-                    m[at] = match rng.below(5) {
-                        0 => 0x00,
-                        1 => 0x01,
-                        2 => 0xFF,
-                        3 => m[at] ^ 1,
-                        _ => rng.byte(),
-                    };
-                }
-                2 => {
-                    let at = rng.index(m.len() + 1);
-                    m.insert(at, rng.byte());
-                }
-                3 if !m.is_empty() => {
-                    m.remove(rng.index(m.len()));
-                }
-                4 => m.extend_from_slice(&keys[(i + 1) % keys.len()].1),
-                _ => m.push(rng.pick(&[0x00, 0x01, 0xFF, b':'])),
-            }
-            inputs.push(m);
-        }
-    }
-    for _ in 0..16 * cfg.cases {
-        let len = rng.index(48);
-        inputs.push((0..len).map(|_| rng.byte()).collect());
-    }
-    inputs.push(vec![b'1'; MAX_ROW_LENGTH + 1]);
-    if let Some((_, b)) = keys.first() {
-        let mut big = b.clone();
-        big.resize(MAX_ROW_LENGTH + 7, 0);
-        inputs.push(big);
-    }
+    let encoded: Vec<&[u8]> = keys.iter().map(|(_, b)| b.as_slice()).collect();
+    let inputs = hostile_inputs(&encoded, rng, cfg);
     for input in &inputs {
         st.decode_inputs += 1;
         doing(|| format!("decode of {input:02x?}"));
@@ -549,7 +516,7 @@ fn decode_hostile<K: Fuzz>(
                 })?;
                 ensure!(same_key::<K>(&again, input), "decode is not canonical: {input:02x?} decodes to {x:?}, which encodes to {again:02x?}");
             }
-            Err(e) => check_decode_error::<K>(&e, input)?,
+            Err(e) => check_decode_error(K::FIELDS, &e, input)?,
         }
         // Without the salt check: the same fields (canonical after the salt), never a panic.
         doing(|| format!("decode_unverified of {input:02x?}"));
@@ -574,7 +541,7 @@ fn decode_hostile<K: Fuzz>(
                     "decode accepts {input:02x?} ({v:?}) but decode_unverified refuses it: {e}"
                 ))
             }
-            (Err(e), Err(_)) => check_decode_error::<K>(&e, input)?,
+            (Err(e), Err(_)) => check_decode_error(K::FIELDS, &e, input)?,
         }
         doing(|| format!("explain of {input:02x?}"));
         let _ = K::explain(input);
@@ -585,9 +552,62 @@ fn decode_hostile<K: Fuzz>(
     Ok(())
 }
 
-fn check_decode_error<K: Fuzz>(e: &DecodeError, input: &[u8]) -> Result<(), String> {
+/// The hostile inputs made from a layout's encoded `keys`: every prefix (or random cuts of a
+/// long key), mutations (a byte set to `00`, `01`, `FF`, flipped or random; a byte inserted or
+/// removed; the next key appended; a `00`, `01`, `FF` or `:` appended), random bytes, and two
+/// inputs over the row limit.
+fn hostile_inputs(keys: &[&[u8]], rng: &mut Rng, cfg: &Config) -> Vec<Vec<u8>> {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for (i, b) in keys.iter().enumerate().take(32 * cfg.cases) {
+        if b.len() <= 40 {
+            inputs.extend((0..b.len()).map(|n| b[..n].to_vec()));
+        } else {
+            inputs.extend((0..8).map(|_| b[..rng.index(b.len())].to_vec()));
+        }
+        for _ in 0..10 {
+            let mut m = b.to_vec();
+            match rng.below(6) {
+                0 | 1 if !m.is_empty() => {
+                    let at = rng.index(m.len());
+                    m[at] = match rng.below(5) {
+                        0 => 0x00,
+                        1 => 0x01,
+                        2 => 0xFF,
+                        3 => m[at] ^ 1,
+                        _ => rng.byte(),
+                    };
+                }
+                2 => {
+                    let at = rng.index(m.len() + 1);
+                    m.insert(at, rng.byte());
+                }
+                3 if !m.is_empty() => {
+                    m.remove(rng.index(m.len()));
+                }
+                4 => m.extend_from_slice(keys[(i + 1) % keys.len()]),
+                _ => m.push(rng.pick(&[0x00, 0x01, 0xFF, b':'])),
+            }
+            inputs.push(m);
+        }
+    }
+    for _ in 0..16 * cfg.cases {
+        let len = rng.index(48);
+        inputs.push((0..len).map(|_| rng.byte()).collect());
+    }
+    inputs.push(vec![b'1'; MAX_ROW_LENGTH + 1]);
+    if let Some(b) = keys.first() {
+        let mut big = b.to_vec();
+        big.resize(MAX_ROW_LENGTH + 7, 0);
+        inputs.push(big);
+    }
+    inputs
+}
+
+/// A decode error names a field of the layout (of `fields`, or the salt) and an offset inside
+/// the input (or the row limit), with a message.
+fn check_decode_error(fields: &[&str], e: &DecodeError, input: &[u8]) -> Result<(), String> {
     ensure!(
-        field_ok::<K>(e.field()),
+        field_ok(fields, e.field()),
         "decode error {e:?} names no field of the layout"
     );
     ensure!(
@@ -600,22 +620,31 @@ fn check_decode_error<K: Fuzz>(e: &DecodeError, input: &[u8]) -> Result<(), Stri
 }
 
 /// Plans read from a sorted map equal a brute-force filter, merged in key order, reversed,
-/// limited (row by row and by `fold`); `contains` agrees; points hold at most one row.
+/// limited (row by row and by `fold`); `contains` agrees; points hold at most one row. What
+/// depends on the layout (its keys, its query, which rows the query wants) is worked out here;
+/// the plan is checked by [`check_plan`], which is not generic: one copy of the merges and
+/// filters for every layout rather than one per layout.
 fn scans<K: Fuzz>(
     keys: &[(K, Vec<u8>)],
     v: &mut Values,
     cfg: &Config,
     st: &mut Stats,
 ) -> Result<(), String> {
-    // One row per logical key (a random salt is drawn once, as a writer would).
-    let mut store: BTreeMap<Vec<u8>, K> = BTreeMap::new();
+    // One row per logical key (a random salt is drawn once, as a writer would): its bytes and
+    // its key's index in `keys` (no map of `K`: one map type for every layout).
+    let mut store: BTreeMap<Vec<u8>, usize> = BTreeMap::new();
     let mut seen = std::collections::BTreeSet::new();
-    for (k, b) in keys {
+    for (i, (_, b)) in keys.iter().enumerate() {
         if seen.insert(b[K::SKIP..].to_vec()) {
-            store.insert(b.clone(), k.clone());
+            store.insert(b.clone(), i);
         }
     }
-    let distinct: Vec<K> = store.values().cloned().collect();
+    let distinct: Vec<K> = store.values().map(|&i| keys[i].0.clone()).collect();
+    let describe = |b: &[u8]| {
+        store
+            .get(b)
+            .map_or_else(String::new, |&i| format!("{:?}", keys[i].0))
+    };
     for _ in 0..24 * cfg.cases {
         doing(|| "a scan plan".to_string());
         let q = K::query(v, &distinct);
@@ -634,7 +663,7 @@ fn scans<K: Fuzz>(
             (Err(e), false) => {
                 st.plan_errors += 1;
                 ensure!(
-                    field_ok::<K>(e.field()),
+                    field_ok(K::FIELDS, e.field()),
                     "{}: error {e:?} names no field",
                     q.what
                 );
@@ -649,125 +678,161 @@ fn scans<K: Fuzz>(
             (Err(e), true) => return Err(format!("{}: the plan failed: {e}", q.what)),
             (Ok(p), true) => p,
         };
-        doing(|| format!("{}: {plan:?}", q.what));
-        let streams = rowkey_testkit::scan::read_ranges(&store, &plan);
-        let merged: Vec<Vec<u8>> = plan
-            .merge(streams.iter().map(|s| s.clone().into_iter()))
-            .collect();
-        st.rows += merged.len();
-        let skip = if q.full && K::HASH_PREFIX { 0 } else { K::SKIP };
-        for w in merged.windows(2) {
-            ensure!(
-                w[0][skip..] < w[1][skip..],
-                "{}: merge out of order or repeated: {:02x?} then {:02x?}\nplan {plan:?}",
-                q.what,
-                w[0],
-                w[1]
-            );
-        }
-        let mut got: Vec<&[u8]> = merged.iter().map(|k| &k[K::SKIP..]).collect();
-        got.sort();
-        let mut want: Vec<&[u8]> = store
+        let rows: BTreeMap<Vec<u8>, bool> = store
             .iter()
-            .filter(|(_, k)| (q.want)(k))
-            .map(|(b, _)| &b[K::SKIP..])
+            .map(|(b, &i)| (b.clone(), (q.want)(&keys[i].0)))
             .collect();
-        want.sort();
-        if got != want {
-            let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).collect();
-            let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).collect();
-            return Err(format!(
-                "{}: the plan returns {} rows, the filter {}\nmissing {missing:02x?}\nextra {extra:02x?}\nplan {plan:?}",
-                q.what, got.len(), want.len()
-            ));
-        }
-        for (b, k) in &store {
-            ensure!(
-                plan.matches(b) == (q.want)(k),
-                "{}: plan.matches({b:02x?}) is {} for {k:?}",
-                q.what,
-                plan.matches(b)
-            );
-        }
-        // One scan with HBase's MultiRowRangeFilter reads exactly the rows of the ranges (an
-        // inexact plan's reader then filters them, as it filters the ranges' rows).
-        let filter = plan.to_multi_row_range_filter();
-        let in_ranges: std::collections::BTreeSet<&[u8]> =
-            streams.iter().flatten().map(|k| k.as_slice()).collect();
-        for b in store.keys() {
-            ensure!(
-                filter.matches(b) == in_ranges.contains(b.as_slice()),
-                "{}: the MultiRowRangeFilter {} {b:02x?}, the ranges do not\nplan {plan:?}",
-                q.what,
-                if filter.matches(b) { "takes" } else { "drops" }
-            );
-        }
-        // The same ranges in HBase's filter language, read by a model of its `ParseFilter`.
-        let text = filter.to_filter_string();
-        let parsed = rowkey_testkit::parse_filter::parse(&text).map_err(|e| {
-            format!(
-                "{}: the filter string does not parse ({e}): {}",
-                q.what,
-                String::from_utf8_lossy(&text)
-            )
-        })?;
-        for b in store.keys() {
-            ensure!(
-                parsed.passes(b) == filter.matches(b),
-                "{}: the filter string {} {b:02x?}, the filter does not: {}",
-                q.what,
-                if parsed.passes(b) { "takes" } else { "drops" },
-                String::from_utf8_lossy(&text)
-            );
-        }
-        if plan.is_point() {
-            // A Get per key: one row at most for each (a set of keys is a multi-get; a random
-            // salt's candidates are one key under each bucket).
-            let keys: std::collections::BTreeSet<&[u8]> =
-                plan.rows().into_iter().map(|r| &r[K::SKIP..]).collect();
-            ensure!(
-                merged.len() <= keys.len(),
-                "{}: a point plan of {} keys returned {} rows",
-                q.what,
-                keys.len(),
-                merged.len()
-            );
-        }
-        let reversed: Vec<Vec<u8>> = plan
-            .merge(
-                streams
-                    .iter()
-                    .map(|s| s.iter().rev().cloned().collect::<Vec<_>>().into_iter()),
-            )
-            .reverse()
-            .collect();
-        let mut expect = merged.clone();
-        expect.reverse();
-        ensure!(reversed == expect, "{}: the reversed merge differs", q.what);
-        let n = v.rng().index(merged.len() + 2);
-        let limited: Vec<Vec<u8>> = plan
-            .merge(streams.iter().map(|s| s.clone().into_iter()))
-            .limit(n)
-            .collect();
-        ensure!(
-            limited[..] == merged[..n.min(merged.len())],
-            "{}: limit({n}) differs",
-            q.what
-        );
-        // The same merge run by `fold` (one loop, not `next` row by row): the same rows.
-        let folded = plan
-            .merge(streams.iter().map(|s| s.clone().into_iter()))
-            .limit(n)
-            .fold(Vec::new(), |mut rows, row| {
-                rows.push(row);
-                rows
-            });
-        ensure!(folded == limited, "{}: limit({n}) by fold differs", q.what);
+        let table = Table {
+            rows: &rows,
+            skip: K::SKIP,
+            hash_prefix: K::HASH_PREFIX,
+            describe: &describe,
+        };
+        check_plan(&table, &q.what, &plan, q.full, v, st)?;
     }
     Ok(())
 }
 
-/// Split points: ascending, as many as asked, and every region reachable by real keys.
+/// The rows of a layout's table, for [`check_plan`]: each row's bytes and whether the query
+/// wants it, how many salt bytes lead, and the key of a row, for messages.
+struct Table<'a> {
+    rows: &'a BTreeMap<Vec<u8>, bool>,
+    /// Bytes in front of the ordered part.
+    skip: usize,
+    /// An md5 prefix salt: a full scan returns rows in hash order.
+    hash_prefix: bool,
+    describe: &'a dyn Fn(&[u8]) -> String,
+}
+
+/// One plan over `table`: the merged rows equal the rows the query wants, in key order, each
+/// once; `matches`, HBase's `MultiRowRangeFilter` and its filter string agree with the ranges;
+/// a point plan returns at most a row per key; reversed, limited and folded merges agree.
+fn check_plan(
+    table: &Table<'_>,
+    what: &str,
+    plan: &rowkey::ScanPlan,
+    full: bool,
+    v: &mut Values,
+    st: &mut Stats,
+) -> Result<(), String> {
+    let store = table.rows;
+    doing(|| format!("{what}: {plan:?}"));
+    let streams = rowkey_testkit::scan::read_ranges(store, plan);
+    let merged: Vec<Vec<u8>> = plan
+        .merge(streams.iter().map(|s| s.clone().into_iter()))
+        .collect();
+    st.rows += merged.len();
+    let skip = if full && table.hash_prefix {
+        0
+    } else {
+        table.skip
+    };
+    for w in merged.windows(2) {
+        ensure!(
+            w[0][skip..] < w[1][skip..],
+            "{what}: merge out of order or repeated: {:02x?} then {:02x?}\nplan {plan:?}",
+            w[0],
+            w[1]
+        );
+    }
+    let mut got: Vec<&[u8]> = merged.iter().map(|k| &k[table.skip..]).collect();
+    got.sort();
+    let mut want: Vec<&[u8]> = store
+        .iter()
+        .filter(|(_, wanted)| **wanted)
+        .map(|(b, _)| &b[table.skip..])
+        .collect();
+    want.sort();
+    if got != want {
+        let missing: Vec<_> = want.iter().filter(|w| !got.contains(w)).collect();
+        let extra: Vec<_> = got.iter().filter(|g| !want.contains(g)).collect();
+        return Err(format!(
+            "{what}: the plan returns {} rows, the filter {}\nmissing {missing:02x?}\nextra {extra:02x?}\nplan {plan:?}",
+            got.len(), want.len()
+        ));
+    }
+    for (b, wanted) in store {
+        ensure!(
+            plan.matches(b) == *wanted,
+            "{what}: plan.matches({b:02x?}) is {} for {}",
+            plan.matches(b),
+            (table.describe)(b)
+        );
+    }
+    // One scan with HBase's MultiRowRangeFilter reads exactly the rows of the ranges (an
+    // inexact plan's reader then filters them, as it filters the ranges' rows).
+    let filter = plan.to_multi_row_range_filter();
+    let in_ranges: std::collections::BTreeSet<&[u8]> =
+        streams.iter().flatten().map(|k| k.as_slice()).collect();
+    for b in store.keys() {
+        ensure!(
+            filter.matches(b) == in_ranges.contains(b.as_slice()),
+            "{what}: the MultiRowRangeFilter {} {b:02x?}, the ranges do not\nplan {plan:?}",
+            if filter.matches(b) { "takes" } else { "drops" }
+        );
+    }
+    // The same ranges in HBase's filter language, read by a model of its `ParseFilter`.
+    let text = filter.to_filter_string();
+    let parsed = rowkey_testkit::parse_filter::parse(&text).map_err(|e| {
+        format!(
+            "{what}: the filter string does not parse ({e}): {}",
+            String::from_utf8_lossy(&text)
+        )
+    })?;
+    for b in store.keys() {
+        ensure!(
+            parsed.passes(b) == filter.matches(b),
+            "{what}: the filter string {} {b:02x?}, the filter does not: {}",
+            if parsed.passes(b) { "takes" } else { "drops" },
+            String::from_utf8_lossy(&text)
+        );
+    }
+    if plan.is_point() {
+        // A Get per key: one row at most for each (a set of keys is a multi-get; a random
+        // salt's candidates are one key under each bucket).
+        let keys: std::collections::BTreeSet<&[u8]> =
+            plan.rows().into_iter().map(|r| &r[table.skip..]).collect();
+        ensure!(
+            merged.len() <= keys.len(),
+            "{what}: a point plan of {} keys returned {} rows",
+            keys.len(),
+            merged.len()
+        );
+    }
+    let reversed: Vec<Vec<u8>> = plan
+        .merge(
+            streams
+                .iter()
+                .map(|s| s.iter().rev().cloned().collect::<Vec<_>>().into_iter()),
+        )
+        .reverse()
+        .collect();
+    let mut expect = merged.clone();
+    expect.reverse();
+    ensure!(reversed == expect, "{what}: the reversed merge differs");
+    let n = v.rng().index(merged.len() + 2);
+    let limited: Vec<Vec<u8>> = plan
+        .merge(streams.iter().map(|s| s.clone().into_iter()))
+        .limit(n)
+        .collect();
+    ensure!(
+        limited[..] == merged[..n.min(merged.len())],
+        "{what}: limit({n}) differs"
+    );
+    // The same merge run by `fold` (one loop, not `next` row by row): the same rows.
+    let folded = plan
+        .merge(streams.iter().map(|s| s.clone().into_iter()))
+        .limit(n)
+        .fold(Vec::new(), |mut rows, row| {
+            rows.push(row);
+            rows
+        });
+    ensure!(folded == limited, "{what}: limit({n}) by fold differs");
+    Ok(())
+}
+
+/// Split points: ascending, as many as asked, and every region reachable by real keys. The
+/// keys and the points come from the layout here; [`check_split_points`] checks them.
 fn splits<K: Fuzz>(v: &mut Values, cfg: &Config, st: &mut Stats) -> Result<(), String> {
     let mut fresh: Vec<Vec<u8>> = Vec::new();
     for _ in 0..400 * cfg.cases {
@@ -778,63 +843,94 @@ fn splits<K: Fuzz>(v: &mut Values, cfg: &Config, st: &mut Stats) -> Result<(), S
             }
         }
     }
+    let bucket_salts: Option<Vec<Vec<u8>>> =
+        K::BUCKETS.map(|n| (0..n).map(K::bucket_salt).collect());
     for regions in [1usize, 2, 3, 4, 7, 16] {
         doing(|| format!("split_points({regions})"));
-        let points = match rowkey::splits::split_points::<K>(regions) {
-            Ok(p) => p,
-            Err(e) => {
-                let must = K::BUCKETS.is_some_and(|b| regions <= usize::from(b)) || K::HASH_PREFIX;
-                ensure!(
-                    !must,
-                    "split_points({regions}) failed for a salted layout: {e}"
-                );
-                continue;
-            }
+        let points = rowkey::splits::split_points::<K>(regions).map_err(|e| e.to_string());
+        let layout = SplitLayout {
+            skip: K::SKIP,
+            hash_prefix: K::HASH_PREFIX,
+            bucket_salts: bucket_salts.as_deref(),
         };
-        st.splits += 1;
-        ensure!(
-            points.len() + 1 == regions,
-            "split_points({regions}) gave {} points",
-            points.len()
-        );
-        ensure!(
-            points.windows(2).all(|w| w[0] < w[1]),
-            "split points not ascending: {points:02x?}"
-        );
-        ensure!(
-            points.iter().all(|p| !p.is_empty()),
-            "an empty split point: {points:02x?}"
-        );
-        // Every region holds at least one bucket of a bucket salt.
-        if let Some(buckets) = K::BUCKETS {
-            let mut hits = vec![0usize; regions];
-            for b in 0..buckets {
-                hits[points.partition_point(|p| p[..] <= K::bucket_salt(b)[..])] += 1;
-            }
-            if let Some(r) = hits.iter().position(|&h| h == 0) {
-                return Err(format!(
-                    "split_points({regions}): region {r} holds no bucket; points {points:02x?}"
-                ));
-            }
+        check_split_points(&layout, regions, points, &fresh, st)?;
+    }
+    Ok(())
+}
+
+/// What [`check_split_points`] knows of a layout: its salt's length, whether it is an md5
+/// prefix, and each bucket's salt bytes for a bucket salt.
+struct SplitLayout<'a> {
+    skip: usize,
+    hash_prefix: bool,
+    bucket_salts: Option<&'a [Vec<u8>]>,
+}
+
+/// `split_points(regions)` of a layout: as many as asked, ascending, none empty (or an error,
+/// only for a key that is not salted into as many buckets); every region holds a bucket of a
+/// bucket salt, and receives some of `fresh` (encoded keys) where the keys vary enough to tell.
+fn check_split_points(
+    layout: &SplitLayout<'_>,
+    regions: usize,
+    points: Result<Vec<Vec<u8>>, String>,
+    fresh: &[Vec<u8>],
+    st: &mut Stats,
+) -> Result<(), String> {
+    let points = match points {
+        Ok(p) => p,
+        Err(e) => {
+            let must =
+                layout.bucket_salts.is_some_and(|b| regions <= b.len()) || layout.hash_prefix;
+            ensure!(
+                !must,
+                "split_points({regions}) failed for a salted layout: {e}"
+            );
+            return Ok(());
         }
-        // Every region receives real keys, where the keys vary enough to tell: unsalted keys
-        // (a leading digits field), or md5 prefixes that took many values. (A bucket hash of a
-        // field with few values reaches only some buckets, as it would in HBase: for bucket
-        // salts the check above is the split points' part.)
-        let salts: std::collections::BTreeSet<&[u8]> =
-            fresh.iter().map(|k| &k[..K::SKIP]).collect();
-        let varied = K::SKIP == 0 || (K::BUCKETS.is_none() && salts.len() >= 8 * regions);
-        if fresh.len() >= 100 * regions && varied {
-            let mut hits = vec![0usize; regions];
-            for k in &fresh {
-                hits[points.partition_point(|p| p[..] <= k[..])] += 1;
-            }
-            if let Some(r) = hits.iter().position(|&h| h == 0) {
-                return Err(format!(
-                    "split_points({regions}): region {r} receives none of {} keys; points {points:02x?}",
-                    fresh.len()
-                ));
-            }
+    };
+    st.splits += 1;
+    ensure!(
+        points.len() + 1 == regions,
+        "split_points({regions}) gave {} points",
+        points.len()
+    );
+    ensure!(
+        points.windows(2).all(|w| w[0] < w[1]),
+        "split points not ascending: {points:02x?}"
+    );
+    ensure!(
+        points.iter().all(|p| !p.is_empty()),
+        "an empty split point: {points:02x?}"
+    );
+    // Every region holds at least one bucket of a bucket salt.
+    if let Some(salts) = layout.bucket_salts {
+        let mut hits = vec![0usize; regions];
+        for salt in salts {
+            hits[points.partition_point(|p| p[..] <= salt[..])] += 1;
+        }
+        if let Some(r) = hits.iter().position(|&h| h == 0) {
+            return Err(format!(
+                "split_points({regions}): region {r} holds no bucket; points {points:02x?}"
+            ));
+        }
+    }
+    // Every region receives real keys, where the keys vary enough to tell: unsalted keys
+    // (a leading digits field), or md5 prefixes that took many values. (A bucket hash of a
+    // field with few values reaches only some buckets, as it would in HBase: for bucket
+    // salts the check above is the split points' part.)
+    let salts: std::collections::BTreeSet<&[u8]> =
+        fresh.iter().map(|k| &k[..layout.skip]).collect();
+    let varied = layout.skip == 0 || (layout.bucket_salts.is_none() && salts.len() >= 8 * regions);
+    if fresh.len() >= 100 * regions && varied {
+        let mut hits = vec![0usize; regions];
+        for k in fresh {
+            hits[points.partition_point(|p| p[..] <= k[..])] += 1;
+        }
+        if let Some(r) = hits.iter().position(|&h| h == 0) {
+            return Err(format!(
+                "split_points({regions}): region {r} receives none of {} keys; points {points:02x?}",
+                fresh.len()
+            ));
         }
     }
     Ok(())
