@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What #[derive(RowKey)] costs a user to compile, beside serde's derives on the same structs:
 # a crate of 40 key structs of 3 to 6 fields, its dependencies built first, then the user's
-# crate alone rebuilt (median of 3, debug, not incremental):
+# crate alone rebuilt (median of 3 builds taken in turns with the others, debug, not incremental):
 #   - declared: the derives alone, with no code that uses them. serde's derived code is all
 #     generic over the serializer, so rustc type-checks it but generates no machine code until
 #     something serializes; rowkey's impls are concrete but `#[inline]`, so neither is compiled
@@ -92,7 +92,6 @@ crate rowkey-scan "$rowkey_dep" "#[derive(rowkey::RowKey)]" \
 crate rowkey-typical "$rowkey_dep" "#[derive(rowkey::RowKey, Debug, Clone, PartialEq)]" ""
 crate serde-typical "$serde_dep" "#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq)]" ""
 
-median3() { sort -n | sed -n 2p; }
 # The instructions of the crate's own rustc run: the command cargo prints, run again under
 # valgrind. The count does not depend on what else the machine runs, so two run at once
 # (DERIVE_COST_JOBS: how many).
@@ -148,15 +147,23 @@ if [ "${DERIVE_COST_INSTRUCTIONS:-}" = count ]; then
     echo "derive_cost: rustc's instructions counted for ${counted[*]} (in $out)"
     exit 0
 fi
-build_time() { # $1: crate
-    for _ in 1 2 3; do
-        touch "$out/$1/src/lib.rs"
-        local t0 t1
+# Each crate's build timed in turns (every crate once, then every crate again: a machine's
+# drift over the run falls on all of them alike, not on whichever ran last), its median of
+# DERIVE_COST_ROUNDS (3 unless set).
+timed=(rowkey rowkey-noscan rowkey-noscan-used serde plain rowkey-used serde-used rowkey-scan
+    rowkey-typical serde-typical)
+for c in "${timed[@]}"; do rm -f "$out/$c.ms"; done
+for _ in $(seq 1 "${DERIVE_COST_ROUNDS:-3}"); do
+    for c in "${timed[@]}"; do
+        touch "$out/$c/src/lib.rs"
         t0=$(date +%s%N)
-        (cd "$out/$1" && cargo build -q)
+        (cd "$out/$c" && cargo build -q)
         t1=$(date +%s%N)
-        echo $(((t1 - t0) / 1000000))
-    done | median3
+        echo $(((t1 - t0) / 1000000)) >> "$out/$c.ms"
+    done
+done
+build_time() { # $1: crate; the median of its rounds
+    sort -n "$out/$1.ms" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 r=$(build_time rowkey)
 rn=$(build_time rowkey-noscan)
@@ -184,7 +191,7 @@ cat "$out/key3.rs" > "$out/none/src/lib.rs"
 lines=$(($(expanded "$out/one") - $(expanded "$out/none")))
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
-echo "| 40 keys, the user's crate alone (debug, median of 3) | declared, ms | used, ms |"
+echo "| 40 keys, the user's crate alone (debug, median of ${DERIVE_COST_ROUNDS:-3} taken in turns) | declared, ms | used, ms |"
 echo "|---|---|---|"
 echo "| \`#[derive(RowKey)]\` (used: encode + decode) | $r | $ru |"
 echo "| serde \`Serialize\` + \`Deserialize\` (used: serde_json to_vec + from_slice) | $s | $su |"

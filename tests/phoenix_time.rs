@@ -413,11 +413,10 @@ proptest! {
                 }
             }
         }
-        if let (Ok(x), Ok(y)) = (a.encode(), b.encode()) {
-            if x[0] == y[0] {
+        if let (Ok(x), Ok(y)) = (a.encode(), b.encode())
+            && x[0] == y[0] {
                 prop_assert_eq!(logical(&a, &b), x[1..].cmp(&y[1..]));
             }
-        }
     }
 
     /// Hostile bytes (a valid key with one byte changed, cut short or extended): decode never

@@ -356,11 +356,11 @@ fn random_salt_spreads_over_every_bucket() {
 
 /// xxHash's `XSUM_fillTestBuffer`: the input of its published sanity vectors.
 fn xsum_buffer(len: usize) -> Vec<u8> {
-    let mut gen: u64 = 2_654_435_761;
+    let mut r#gen: u64 = 2_654_435_761;
     (0..len)
         .map(|_| {
-            let b = (gen >> 56) as u8;
-            gen = gen.wrapping_mul(11_400_714_785_074_694_797);
+            let b = (r#gen >> 56) as u8;
+            r#gen = r#gen.wrapping_mul(11_400_714_785_074_694_797);
             b
         })
         .collect()

@@ -52,7 +52,10 @@ impl Background {
     /// Runs `rows` on the store's runtime, its items forwarded to the stream returned (a
     /// channel of 64 rows): whatever runtime polls the result, the requests and the
     /// connections they open live on the store's, which lives as long as the store.
-    pub(crate) fn stream<S>(&self, rows: S) -> impl futures_core::Stream<Item = S::Item> + Send
+    pub(crate) fn stream<S>(
+        &self,
+        rows: S,
+    ) -> impl futures_core::Stream<Item = S::Item> + Send + use<S>
     where
         S: futures_core::Stream + Send + 'static,
         S::Item: Send + 'static,

@@ -363,13 +363,13 @@ pub fn container(cx: &Ctxt, attrs: &[Attribute]) -> Container {
                 attr,
                 format!("`#[{name}]` goes on a field, not on the struct"),
             );
-        } else if let Some(other) = path.get_ident().map(|i| i.to_string()) {
-            if let Some(known) = near_miss(&other, &[kw::ROWKEY, kw::SALT]) {
-                cx.error_spanned_by(
-                    path,
-                    format!("unknown attribute `#[{other}]`; did you mean `#[{known}(...)]`?"),
-                );
-            }
+        } else if let Some(other) = path.get_ident().map(|i| i.to_string())
+            && let Some(known) = near_miss(&other, &[kw::ROWKEY, kw::SALT])
+        {
+            cx.error_spanned_by(
+                path,
+                format!("unknown attribute `#[{other}]`; did you mean `#[{known}(...)]`?"),
+            );
         }
     }
     out

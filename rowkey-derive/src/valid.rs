@@ -155,13 +155,13 @@ fn max_len(cx: &Ctxt, key: &Key) {
 
 /// A key that is always over HBase's limit could never be written.
 fn key_limit(cx: &Ctxt, key: &Key) {
-    if let Width::Fixed(n) = key.width() {
-        if n > MAX_ROW_LENGTH {
-            cx.error_spanned_by(
+    if let Width::Fixed(n) = key.width()
+        && n > MAX_ROW_LENGTH
+    {
+        cx.error_spanned_by(
                 key.input.ident,
                 format!("every key of this layout is {n} bytes, over HBase's row key limit of {MAX_ROW_LENGTH}"),
             );
-        }
     }
 }
 
@@ -211,18 +211,18 @@ fn salt(cx: &Ctxt, input: &Input) {
             );
         }
     }
-    if let Some(buckets) = &salt.buckets {
-        if !(1..=rules.max_buckets).contains(&(buckets.value as u64)) {
-            let why = if rules.max_buckets == 256 {
-                "the bucket is one byte (Phoenix allows 256 at most)".to_string()
-            } else {
-                "a Java int".to_string()
-            };
-            cx.error_spanned_by(
-                &buckets.lit,
-                format!("`buckets` must be in 1..={}: {why}", rules.max_buckets),
-            );
-        }
+    if let Some(buckets) = &salt.buckets
+        && !(1..=rules.max_buckets).contains(&(buckets.value as u64))
+    {
+        let why = if rules.max_buckets == 256 {
+            "the bucket is one byte (Phoenix allows 256 at most)".to_string()
+        } else {
+            "a Java int".to_string()
+        };
+        cx.error_spanned_by(
+            &buckets.lit,
+            format!("`buckets` must be in 1..={}: {why}", rules.max_buckets),
+        );
     }
     if let Some(width) = &salt.width {
         if !rules.width {
@@ -261,10 +261,11 @@ fn salt(cx: &Ctxt, input: &Input) {
     if salt.of.len() > 8 {
         cx.error_spanned_by(&salt.of[8], "`of` takes at most 8 fields");
     }
-    if salt.of_key.is_some() && salt.of.is_empty() {
-        if let Some(of) = &salt.of_key {
-            cx.error_spanned_by(of, "`of` needs at least one field");
-        }
+    if salt.of_key.is_some()
+        && salt.of.is_empty()
+        && let Some(of) = &salt.of_key
+    {
+        cx.error_spanned_by(of, "`of` needs at least one field");
     }
 }
 

@@ -105,7 +105,7 @@ pub fn emit(layout: &Layout) -> String {
         let _ = writeln!(
             out,
             "    fn {fname}_gen(g: &mut rowkey_fuzz::Rng) -> {ty} {{ {} }}",
-            place(&f.kind.gen, layout, i)
+            place(&f.kind.draw, layout, i)
         );
         let _ = writeln!(out, "    #[allow(unused_comparisons, clippy::all)]\n    fn {fname}_accepts(v: &{ty}) -> bool {{ {} }}", place(&f.kind.accepts, layout, i));
         let _ = writeln!(
@@ -311,17 +311,17 @@ fn queries(layout: &Layout, n: usize) -> String {
         }
         let Some(f) = layout.fields.get(i) else { break };
         let name = &f.name;
-        let _ = write!(
+        let _ = writeln!(
             body,
-            "        let s{i} = v.set(&t.{name}, keys, |x: &Self| x.{name}.clone(), Self::{name}_gen);\n"
+            "        let s{i} = v.set(&t.{name}, keys, |x: &Self| x.{name}.clone(), Self::{name}_gen);"
         );
         // A raw string that other fields follow, fixed: the keys of a set must have one
         // length up to its end (else `RawLengths`), so values of another length are left out
         // (when a raw field is among those fixed from this one on, and a field is left).
         if let Some(raw) = (i..n).find(|&r| layout.fields[r].kind.raw) {
-            let _ = write!(
+            let _ = writeln!(
                 body,
-                "        let s{i} = if {raw} < k && k < {n} {{ s{i}.map(|mut s| {{ let len = t.encode().map(|b| b.len()).ok(); s.retain(|w| {{ let mut x = t.clone(); x.{name} = w.clone(); x.encode().map(|b| b.len()).ok().is_none_or(|l| Some(l) == len) }}); s }}) }} else {{ s{i} }};\n"
+                "        let s{i} = if {raw} < k && k < {n} {{ s{i}.map(|mut s| {{ let len = t.encode().map(|b| b.len()).ok(); s.retain(|w| {{ let mut x = t.clone(); x.{name} = w.clone(); x.encode().map(|b| b.len()).ok().is_none_or(|l| Some(l) == len) }}); s }}) }} else {{ s{i} }};"
             );
         }
         let _ = write!(

@@ -2,7 +2,7 @@
 //! README's rules for it written as code the generated layouts run. A new attribute or
 //! encoding joins the fuzzer here: one entry (or one modifier), nothing else.
 //!
-//! Expressions: `gen` builds a value from `g: &mut rowkey_fuzz::Rng`; `accepts` decides from
+//! Expressions: `draw` builds a value from `g: &mut rowkey_fuzz::Rng`; `accepts` decides from
 //! `v: &T` whether `encode` must accept it; `key` orders `a, b: &T` as the key sorts (the
 //! documented order); `value` orders them as values (ranges and equality in scans). `{D}` is
 //! a text key's delimiter byte and `{LAST}` whether the field is last.
@@ -27,7 +27,7 @@ pub struct Kind {
     pub name: String,
     pub ty: String,
     pub attrs: Vec<String>,
-    pub gen: String,
+    pub draw: String,
     pub accepts: String,
     pub key: String,
     pub value: String,
@@ -66,12 +66,12 @@ pub struct Kind {
 const NATURAL: &str = "a.cmp(b)";
 const TOTAL: &str = "a.total_cmp(b)";
 
-fn kind(name: &str, ty: &str, attrs: &[&str], gen: &str) -> Kind {
+fn kind(name: &str, ty: &str, attrs: &[&str], draw: &str) -> Kind {
     Kind {
         name: name.to_string(),
         ty: ty.to_string(),
         attrs: attrs.iter().map(|a| a.to_string()).collect(),
-        gen: gen.to_string(),
+        draw: draw.to_string(),
         accepts: "true".into(),
         key: NATURAL.into(),
         value: NATURAL.into(),
@@ -147,7 +147,7 @@ impl Kind {
     /// Every value takes `n` bytes (and so at most `n`: `longest` is any value).
     fn same(mut self, n: usize) -> Self {
         self.same = Some(n);
-        self.most = Some((n, self.gen.clone()));
+        self.most = Some((n, self.draw.clone()));
         self
     }
     /// At most `n` bytes, which `longest` takes.
@@ -172,7 +172,10 @@ impl Kind {
         let mut k = self.clone();
         k.name = format!("Option<{}>", self.name);
         k.ty = format!("Option<{}>", self.ty);
-        k.gen = format!("if g.chance(1, 4) {{ None }} else {{ Some({}) }}", self.gen);
+        k.draw = format!(
+            "if g.chance(1, 4) {{ None }} else {{ Some({}) }}",
+            self.draw
+        );
         k.accepts = format!("v.as_ref().map_or(true, |v| {})", self.accepts);
         k.key = format!("rowkey_fuzz::order::option(a, b, |a, b| {})", self.key);
         k.value = format!("rowkey_fuzz::order::option(a, b, |a, b| {})", self.value);
@@ -397,7 +400,7 @@ pub fn binary() -> Vec<Kind> {
         ("i32", 32, true),
         ("u32", 32, false),
     ] {
-        let (gen, accepts) = if signed {
+        let (draw, accepts) = if signed {
             (format!("g.timestamp({bits}) as {t}"), "*v >= 0".to_string())
         } else {
             (
@@ -406,7 +409,7 @@ pub fn binary() -> Vec<Kind> {
             )
         };
         out.push(
-            kind(&format!("#[reverse_ts] {t}"), t, &["#[reverse_ts]"], &gen)
+            kind(&format!("#[reverse_ts] {t}"), t, &["#[reverse_ts]"], &draw)
                 .accepts(accepts)
                 .newest_first(),
         );
@@ -616,7 +619,7 @@ pub fn text() -> Vec<Kind> {
         ("i32", 32, true),
         ("u32", 32, false),
     ] {
-        let (gen, accepts) = if signed {
+        let (draw, accepts) = if signed {
             (format!("g.timestamp({bits}) as {t}"), "*v >= 0".to_string())
         } else {
             (
@@ -629,7 +632,7 @@ pub fn text() -> Vec<Kind> {
                 &format!("text #[reverse_ts] {t}"),
                 t,
                 &["#[reverse_ts]"],
-                &gen,
+                &draw,
             )
             .accepts(accepts)
             .text()
@@ -695,12 +698,12 @@ pub fn text() -> Vec<Kind> {
         (true, 64),
     ] {
         let t = int_name(signed, bits);
-        let gen = if signed {
+        let draw = if signed {
             format!("g.int({bits}) as {t}")
         } else {
             format!("g.uint({bits}) as {t}")
         };
-        let mut k = kind(&format!("text last {t}"), &t, &[], &gen)
+        let mut k = kind(&format!("text last {t}"), &t, &[], &draw)
             .key("rowkey_fuzz::order::decimal_text(*a as i128, *b as i128)")
             .no_range()
             .variable()
@@ -1036,24 +1039,24 @@ pub fn fdb_tuple() -> Vec<Kind> {
         &[],
         "(g.int(64) as i64, if g.chance(1, 3) { None } else { Some(g.string(rowkey_fuzz::rng::BINARY_CHARS, 4)) })",
     )));
-    let nested = |name: &str, gen: &str| {
+    let nested = |name: &str, draw: &str| {
         let order = format!("rowkey_fuzz::nested::{name}::order(a, b)");
         fdb(kind(
             &format!("fdb nested {name}"),
             &format!("rowkey_fuzz::nested::{name}"),
             &[],
-            gen,
+            draw,
         )
         .key(order.clone())
         .value(order))
     };
-    out.push(nested("At", "rowkey_fuzz::nested::At::gen(g)").same(11));
+    out.push(nested("At", "rowkey_fuzz::nested::At::draw(g)").same(11));
     out.push(
-        nested("Profile", "rowkey_fuzz::nested::Profile::gen(g)")
+        nested("Profile", "rowkey_fuzz::nested::Profile::draw(g)")
             .accepts("v.accepts()")
             .most(21, "rowkey_fuzz::nested::Profile::longest()"),
     );
-    out.push(nested("Path", "rowkey_fuzz::nested::Path::gen(g)"));
+    out.push(nested("Path", "rowkey_fuzz::nested::Path::draw(g)"));
     out
 }
 
@@ -1195,7 +1198,7 @@ fn hbase_raw() -> Vec<Kind> {
             .no_desc(),
     );
     let string = "g.string(rowkey_fuzz::rng::BINARY_CHARS, 5)";
-    for (ty, gen, bytes) in [
+    for (ty, draw, bytes) in [
         ("String", string, "v.as_bytes()"),
         ("Vec<u8>", "g.bytes(5)", "v"),
     ] {
@@ -1205,7 +1208,7 @@ fn hbase_raw() -> Vec<Kind> {
             if desc {
                 attrs.push("#[desc]");
             }
-            let mut k = kind(&format!("hbase {} {ty}", attrs.join(" ")), ty, &attrs, gen)
+            let mut k = kind(&format!("hbase {} {ty}", attrs.join(" ")), ty, &attrs, draw)
                 .variable()
                 .no_desc();
             k.last_only = true;
@@ -1220,7 +1223,7 @@ fn hbase_raw() -> Vec<Kind> {
                 &format!("hbase #[java(nul_terminated)] {ty}"),
                 ty,
                 &["#[java(nul_terminated)]"],
-                gen,
+                draw,
             )
             .accepts(format!("!{bytes}.contains(&0)"))
             .variable(),
@@ -1230,7 +1233,7 @@ fn hbase_raw() -> Vec<Kind> {
                 &format!("hbase #[fixed(4)] {ty}"),
                 ty,
                 &["#[fixed(4)]"],
-                gen,
+                draw,
             )
             .accepts(format!("rowkey_fuzz::order::fits_pad({bytes}, 4, 0)"))
             .no_desc(),

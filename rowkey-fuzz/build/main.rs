@@ -146,15 +146,15 @@ fn main() {
         if salt_name.starts_with("random") {
             random_salted.push(l.name.clone());
         }
-        if i % 4 == 1 {
-            if let Some(t) = layout::twin(&mut twin_rng, &l) {
-                let salt = |l: &layout::Layout| l.salt.as_ref().map_or("no salt", |s| s.name());
-                *coverage
-                    .entry(format!("pair: {} -> {}", salt(&l), salt(&t)))
-                    .or_default() += 1;
-                out.push_str(&emit::emit_pair(&l, &t));
-                pairs.push(l.name.clone());
-            }
+        if i % 4 == 1
+            && let Some(t) = layout::twin(&mut twin_rng, &l)
+        {
+            let salt = |l: &layout::Layout| l.salt.as_ref().map_or("no salt", |s| s.name());
+            *coverage
+                .entry(format!("pair: {} -> {}", salt(&l), salt(&t)))
+                .or_default() += 1;
+            out.push_str(&emit::emit_pair(&l, &t));
+            pairs.push(l.name.clone());
         }
         names.push(l.name);
     }

@@ -837,10 +837,10 @@ fn splits<K: Fuzz>(v: &mut Values, cfg: &Config, st: &mut Stats) -> Result<(), S
     let mut fresh: Vec<Vec<u8>> = Vec::new();
     for _ in 0..400 * cfg.cases {
         let k = K::generate(v);
-        if k.accepts() {
-            if let Ok(b) = k.encode() {
-                fresh.push(b);
-            }
+        if k.accepts()
+            && let Ok(b) = k.encode()
+        {
+            fresh.push(b);
         }
     }
     let bucket_salts: Option<Vec<Vec<u8>>> =

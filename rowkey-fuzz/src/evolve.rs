@@ -81,27 +81,27 @@ fn edits(old: &Layout, pick: u64, first: Option<&[Value]>) -> Vec<Edit> {
     }
     // A fixed-width field of the key appended again, under a new name, holding one constant
     // (the first key's value of the field it copies) in every old row.
-    if old.encoding == Encoding::Binary {
-        if let Some(c) = old.fields.iter().position(|f| f.width.is_some()) {
-            let mut l = old.clone();
-            let mut f = old.fields[c].clone();
-            f.name = Box::leak(format!("{}_again", f.name).into_boxed_str());
-            f.was = &[];
-            f.dropped = None;
-            l.fields.push(f);
-            close_all_but_last(&mut l);
-            let constant = first.map(|k| k[c].clone());
-            if let Some(constant) = constant {
-                out.push(Edit {
-                    name: "append",
-                    layout: l,
-                    convert: Box::new(move |v| {
-                        let mut v = v.to_vec();
-                        v.push(constant.clone());
-                        v
-                    }),
-                });
-            }
+    if old.encoding == Encoding::Binary
+        && let Some(c) = old.fields.iter().position(|f| f.width.is_some())
+    {
+        let mut l = old.clone();
+        let mut f = old.fields[c].clone();
+        f.name = Box::leak(format!("{}_again", f.name).into_boxed_str());
+        f.was = &[];
+        f.dropped = None;
+        l.fields.push(f);
+        close_all_but_last(&mut l);
+        let constant = first.map(|k| k[c].clone());
+        if let Some(constant) = constant {
+            out.push(Edit {
+                name: "append",
+                layout: l,
+                convert: Box::new(move |v| {
+                    let mut v = v.to_vec();
+                    v.push(constant.clone());
+                    v
+                }),
+            });
         }
     }
     if n >= 1 {

@@ -19,7 +19,7 @@ pub struct At {
 
 impl At {
     /// A value.
-    pub fn gen(g: &mut Rng) -> Self {
+    pub fn draw(g: &mut Rng) -> Self {
         At { t: g.f64() }
     }
 
@@ -48,7 +48,7 @@ impl Profile {
     pub const LONGEST: usize = 21;
 
     /// A value.
-    pub fn gen(g: &mut Rng) -> Self {
+    pub fn draw(g: &mut Rng) -> Self {
         Profile {
             id: g.int(64) as i64,
             name: (!g.chance(1, 3)).then(|| g.string(BINARY_CHARS, 5)),
@@ -90,10 +90,10 @@ pub struct Path {
 
 impl Path {
     /// A value.
-    pub fn gen(g: &mut Rng) -> Self {
+    pub fn draw(g: &mut Rng) -> Self {
         Path {
             dir: g.string(BINARY_CHARS, 4),
-            at: (!g.chance(1, 3)).then(|| At::gen(g)),
+            at: (!g.chance(1, 3)).then(|| At::draw(g)),
         }
     }
 

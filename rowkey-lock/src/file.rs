@@ -357,16 +357,16 @@ pub fn goldens_of(layout: &Layout) -> Vec<Golden> {
     }
     let width = layout.salt_width;
     let keyed = !matches!(layout.salt, Salt::Random { .. } | Salt::None);
-    if let (true, Some(buckets)) = (keyed, layout.salt.buckets()) {
-        if buckets <= GOLDEN_BUCKETS {
-            let mut seen: BTreeSet<Vec<u8>> = out.iter().map(|g| g.key[..width].to_vec()).collect();
-            for g in drawn.iter().filter_map(encoded) {
-                if seen.len() as u32 >= buckets {
-                    break;
-                }
-                if seen.insert(g.key[..width].to_vec()) {
-                    out.push(g);
-                }
+    if let (true, Some(buckets)) = (keyed, layout.salt.buckets())
+        && buckets <= GOLDEN_BUCKETS
+    {
+        let mut seen: BTreeSet<Vec<u8>> = out.iter().map(|g| g.key[..width].to_vec()).collect();
+        for g in drawn.iter().filter_map(encoded) {
+            if seen.len() as u32 >= buckets {
+                break;
+            }
+            if seen.insert(g.key[..width].to_vec()) {
+                out.push(g);
             }
         }
     }

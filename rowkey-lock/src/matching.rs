@@ -53,10 +53,11 @@ impl Matching {
             if sources[j].is_some() {
                 continue;
             }
-            if let Some(o) = old.fields.get(j) {
-                if !used.contains(&j) && same_type_and_format(o, f) {
-                    sources[j] = Some((j, Matched::Probable));
-                }
+            if let Some(o) = old.fields.get(j)
+                && !used.contains(&j)
+                && same_type_and_format(o, f)
+            {
+                sources[j] = Some((j, Matched::Probable));
             }
         }
         Matching { sources }

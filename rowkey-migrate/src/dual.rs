@@ -168,10 +168,8 @@ impl<T: RowItem> Rule<T> {
     /// tombstone is not); counts it against the limit when it is.
     pub(super) fn show(&mut self, row: &T, from_new: bool) -> bool {
         let hidden = from_new && self.deleted.is_some_and(|d| d(row));
-        if !hidden {
-            if let Some(n) = &mut self.remaining {
-                *n -= 1;
-            }
+        if !hidden && let Some(n) = &mut self.remaining {
+            *n -= 1;
         }
         !hidden
     }

@@ -134,7 +134,9 @@ impl<Old: RowKey, New: RowKey> Migration<Old, New> {
 
     /// [`new_key`](Self::new_key) as a function of its own, which a stream may own: the new
     /// key of an old row's key (its unit named in the error).
-    pub fn converter(&self) -> impl Fn(&[u8]) -> Result<Vec<u8>, RowError> + Send + Sync + 'static
+    pub fn converter(
+        &self,
+    ) -> impl Fn(&[u8]) -> Result<Vec<u8>, RowError> + Send + Sync + 'static + use<Old, New>
     where
         Old: 'static,
         New: 'static,

@@ -113,12 +113,12 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn put_word<const N: usize>(&mut self, word: [u8; N], len: usize) {
         debug_assert!(len <= N);
-        if self.flip == 0 {
-            if let Some(dst) = self.buf.get_mut(self.pos..self.pos + N) {
-                dst.copy_from_slice(&word);
-                self.pos += len;
-                return;
-            }
+        if self.flip == 0
+            && let Some(dst) = self.buf.get_mut(self.pos..self.pos + N)
+        {
+            dst.copy_from_slice(&word);
+            self.pos += len;
+            return;
         }
         self.put(&word[..len]);
     }
@@ -132,13 +132,13 @@ impl<'a> Writer<'a> {
     #[inline]
     pub fn put_head_word(&mut self, head: u8, word: [u8; 8], len: usize) {
         debug_assert!((1..=9).contains(&len));
-        if self.flip == 0 {
-            if let Some(dst) = self.buf.get_mut(self.pos..self.pos + 9) {
-                dst[0] = head;
-                dst[1..].copy_from_slice(&word);
-                self.pos += len;
-                return;
-            }
+        if self.flip == 0
+            && let Some(dst) = self.buf.get_mut(self.pos..self.pos + 9)
+        {
+            dst[0] = head;
+            dst[1..].copy_from_slice(&word);
+            self.pos += len;
+            return;
         }
         let mut bytes = [head; 9];
         bytes[1..].copy_from_slice(&word);

@@ -426,12 +426,11 @@ impl LastKeys {
         let n = row_key.len();
         self.len = n;
         if let (Some(head), Some(tail)) = (row_key.first_chunk::<16>(), row_key.last_chunk::<16>())
+            && let Some(end) = self.short.get_mut(n - 16..n)
         {
-            if let Some(end) = self.short.get_mut(n - 16..n) {
-                end.copy_from_slice(tail);
-                self.short[..16].copy_from_slice(head);
-                return;
-            }
+            end.copy_from_slice(tail);
+            self.short[..16].copy_from_slice(head);
+            return;
         }
         if !copy_short(&mut self.short, row_key) {
             self.long.clear();
@@ -838,10 +837,10 @@ where
             let entry = match next {
                 Some(next) => {
                     let abbrev = abbreviate_row(&next, skip, reverse);
-                    if abbrev <= before {
-                        if let Some(key) = row_key_after(&next, skip) {
-                            last.check(stream, key, abbrev, (before, stream), reverse);
-                        }
+                    if abbrev <= before
+                        && let Some(key) = row_key_after(&next, skip)
+                    {
+                        last.check(stream, key, abbrev, (before, stream), reverse);
                     }
                     slots[stream] = Some(next);
                     Entry { abbrev, stream }

@@ -52,7 +52,7 @@ fn books_bytes_split_of_hex_keys_leaves_unreachable_regions() {
     let reached: Vec<usize> = per_region(&naive, &keys)
         .iter()
         .enumerate()
-        .filter(|(_, &w)| w > 0)
+        .filter(|&(_, &w)| w > 0)
         .map(|(i, _)| i)
         .collect();
     let expected: Vec<usize> = (0..10)

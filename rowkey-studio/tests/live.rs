@@ -49,13 +49,13 @@ fn hbase_recount() -> Vec<(Vec<u8>, Vec<u8>, f64)> {
             let Some((name, n)) = line.trim().split_once("\" : ") else {
                 continue;
             };
-            if let Some(rest) = name.strip_prefix("\"Namespace_default_table_metrics_region_") {
-                if let Some(enc) = rest.strip_suffix("_metric_writeRequestCount") {
-                    writes.insert(
-                        enc.to_string(),
-                        n.trim_end_matches(',').parse::<f64>().unwrap(),
-                    );
-                }
+            if let Some(rest) = name.strip_prefix("\"Namespace_default_table_metrics_region_")
+                && let Some(enc) = rest.strip_suffix("_metric_writeRequestCount")
+            {
+                writes.insert(
+                    enc.to_string(),
+                    n.trim_end_matches(',').parse::<f64>().unwrap(),
+                );
             }
         }
     }

@@ -169,7 +169,7 @@ fn check(outcome: &Outcome, keys: &[Vec<u8>]) {
             .starts
             .iter()
             .zip(&run.regions.born)
-            .filter(|(_, &b)| b <= end)
+            .filter(|&(_, &b)| b <= end)
             .map(|(s, _)| s)
             .collect();
         let mut counts = vec![0u64; then.len()];
@@ -326,7 +326,7 @@ fn auto_splits_cut_their_region_near_the_middle() {
             .starts
             .iter()
             .zip(&regions.born)
-            .filter(|(_, &b)| b < born)
+            .filter(|&(_, &b)| b < born)
             .map(|(s, _)| s)
             .collect();
         let r = region(&before, start);

@@ -126,10 +126,10 @@ pub fn check_one<K: RowKey + std::fmt::Debug + PartialEq>(l: &Line, key: K) -> R
             hex(&got)
         ));
     }
-    if let Some(salt) = l.json["salt_byte"].as_str() {
-        if hex(&got[..1]) != salt {
-            return Err(format!("salt byte {:02x} != Phoenix {salt}", got[0]));
-        }
+    if let Some(salt) = l.json["salt_byte"].as_str()
+        && hex(&got[..1]) != salt
+    {
+        return Err(format!("salt byte {:02x} != Phoenix {salt}", got[0]));
     }
     let back = K::decode(&unhex(want)).map_err(|e| format!("decode failed: {e}"))?;
     if back != key {

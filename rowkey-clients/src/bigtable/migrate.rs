@@ -62,7 +62,7 @@ pub type MidMoveRows = core::pin::Pin<
 fn convert_old<Old: rowkey_runtime::RowKey + 'static, New: rowkey_runtime::RowKey + 'static>(
     m: &rowkey_migrate::Migration<Old, New>,
     new_plan: rowkey_runtime::ScanPlan,
-) -> impl Fn(Row) -> Result<Option<MidMoveRow>, MoveError> + Send + 'static {
+) -> impl Fn(Row) -> Result<Option<MidMoveRow>, MoveError> + Send + 'static + use<Old, New> {
     let convert = m.converter();
     move |row: Row| {
         let key = convert(&row.key).map_err(MoveError::Convert)?;

@@ -252,17 +252,17 @@ fn attrs_fit_type(cx: &Ctxt, field: &Field) {
             ),
         }
     }
-    if let Some(pad) = &a.pad {
-        if !matches!(class, Class::String | Class::Bytes | Class::Other) {
-            cx.error_spanned_by(
-                pad,
-                format!(
-                    "`pad` pads strings and byte vectors; {} is not padded: write `#[fixed(N)]` alone \
+    if let Some(pad) = &a.pad
+        && !matches!(class, Class::String | Class::Bytes | Class::Other)
+    {
+        cx.error_spanned_by(
+            pad,
+            format!(
+                "`pad` pads strings and byte vectors; {} is not padded: write `#[fixed(N)]` alone \
                      to narrow an integer to N bytes",
-                    class.describe()
-                ),
-            );
-        }
+                class.describe()
+            ),
+        );
     }
     for (num, name, max) in [(&a.decimal, kw::DECIMAL, 39), (&a.hex, kw::HEX, 32)] {
         let Some(n) = num else { continue };

@@ -336,14 +336,14 @@ fn check(cx: &Ctxt, input: &Input) {
              `delimiter` or `encoding`",
         );
     }
-    if let Some((kind, path)) = input.attrs.salt.as_ref().and_then(|s| s.kind.as_ref()) {
-        if *kind != SaltKind::Phoenix {
-            cx.error_spanned_by(
-                path,
-                "a Phoenix-encoded key takes Phoenix's salt, `#[salt(phoenix, buckets = N)]` \
+    if let Some((kind, path)) = input.attrs.salt.as_ref().and_then(|s| s.kind.as_ref())
+        && *kind != SaltKind::Phoenix
+    {
+        cx.error_spanned_by(
+            path,
+            "a Phoenix-encoded key takes Phoenix's salt, `#[salt(phoenix, buckets = N)]` \
                  (the table's SALT_BUCKETS)",
-            );
-        }
+        );
     }
     for f in &input.fields {
         field(cx, f);
@@ -412,17 +412,17 @@ fn field(cx: &Ctxt, f: &Field) {
             );
         }
     }
-    if let Some(ty) = &f.attrs.phoenix_type {
-        if *ty != column_type(f) {
-            cx.error_spanned_by(
-                ty,
-                format!(
-                    "`#[phoenix({ty})]` does not fit this field's type: DATE, TIME, TIMESTAMP and \
+    if let Some(ty) = &f.attrs.phoenix_type
+        && *ty != column_type(f)
+    {
+        cx.error_spanned_by(
+            ty,
+            format!(
+                "`#[phoenix({ty})]` does not fit this field's type: DATE, TIME, TIMESTAMP and \
                      their UNSIGNED_ forms take a std::time::SystemTime (or a \
                      chrono::DateTime<Utc>), UNSIGNED_FLOAT an f32, UNSIGNED_DOUBLE an f64"
-                ),
-            );
-        }
+            ),
+        );
     }
     if let Some(rt) = &f.attrs.row_timestamp {
         let fits = matches!(
@@ -453,13 +453,13 @@ fn field(cx: &Ctxt, f: &Field) {
             "`#[precision(p, s)]` makes a rust_decimal::Decimal a DECIMAL(p, s); this field is not a Decimal",
         );
     }
-    if let (Column::FixedDecimal(p, s), Some((lit, _))) = (column, &f.attrs.precision) {
-        if !(1..=38).contains(&p) || s > p {
-            cx.error_spanned_by(
-                &lit.lit,
-                "a Phoenix DECIMAL(p, s) takes a precision p in 1..=38 and a scale s of at most p",
-            );
-        }
+    if let (Column::FixedDecimal(p, s), Some((lit, _))) = (column, &f.attrs.precision)
+        && (!(1..=38).contains(&p) || s > p)
+    {
+        cx.error_spanned_by(
+            &lit.lit,
+            "a Phoenix DECIMAL(p, s) takes a precision p in 1..=38 and a scale s of at most p",
+        );
     }
     if let Column::Char(0) | Column::Binary(0) = column {
         cx.error_spanned_by(f.ty, "a Phoenix CHAR(N) or BINARY(N) needs N of at least 1");

@@ -162,30 +162,30 @@ fn pad(f: &Field) -> u8 {
 /// Text layouts join readable parts with a delimiter: every part needs a text form, every
 /// part but the last a known end, and nothing may contain the delimiter.
 fn text_layout(cx: &Ctxt, input: &Input, d: u8) {
-    if let Some(lit) = &input.attrs.delimiter {
-        if d.is_ascii_alphanumeric() {
-            cx.error_spanned_by(
+    if let Some(lit) = &input.attrs.delimiter
+        && d.is_ascii_alphanumeric()
+    {
+        cx.error_spanned_by(
                 lit,
                 "a letter or digit as the delimiter would be confused with key text; use punctuation such as \":\" or \"-\"",
             );
-        }
     }
     for field in &input.fields {
         text_field(cx, field);
         pad_is_not_delimiter(cx, field, d);
     }
     if let Some(salt) = input.attrs.salt.as_ref().filter(|s| !s.failed) {
-        if let Some((kind, path)) = &salt.kind {
-            if !kind.rules().text {
-                cx.error_spanned_by(
-                    path,
-                    format!(
-                        "`#[salt({})]` is a binary salt byte; a text key uses {}",
-                        kind.rules().name,
-                        crate::attr::salt_kinds_where(|r| r.text)
-                    ),
-                );
-            }
+        if let Some((kind, path)) = &salt.kind
+            && !kind.rules().text
+        {
+            cx.error_spanned_by(
+                path,
+                format!(
+                    "`#[salt({})]` is a binary salt byte; a text key uses {}",
+                    kind.rules().name,
+                    crate::attr::salt_kinds_where(|r| r.text)
+                ),
+            );
         }
         if let Some(alphabet) = &salt.alphabet {
             let chars = alphabet.value();
@@ -297,12 +297,13 @@ fn text_field(cx: &Ctxt, field: &Field) {
             "an unpadded text number supports up to 64 bits; give it `#[decimal(N)]`",
         );
     }
-    if let Some(desc) = &a.desc {
-        if a.decimal.is_none() && a.hex.is_none() {
-            cx.error_spanned_by(
+    if let Some(desc) = &a.desc
+        && a.decimal.is_none()
+        && a.hex.is_none()
+    {
+        cx.error_spanned_by(
                 desc,
                 "`#[desc]` in a text key writes the digit complement of `#[decimal(N)]`/`#[hex(N)]` fields; it does not apply here",
             );
-        }
     }
 }

@@ -34,15 +34,15 @@ fn check_pad(field: &'static str, bytes: &[u8], n: usize, pad: u8) -> Result<(),
     if bytes.last() == Some(&pad) {
         return Err(EncodeError::EndsWithPad { field, pad });
     }
-    if pad != 0 {
-        if let Some(index) = bytes.iter().position(|&b| b < pad) {
-            return Err(EncodeError::BelowPad {
-                field,
-                index,
-                byte: bytes[index],
-                pad,
-            });
-        }
+    if pad != 0
+        && let Some(index) = bytes.iter().position(|&b| b < pad)
+    {
+        return Err(EncodeError::BelowPad {
+            field,
+            index,
+            byte: bytes[index],
+            pad,
+        });
     }
     Ok(())
 }
@@ -56,15 +56,15 @@ fn read_padded(r: &mut Reader<'_>, n: usize, pad: u8) -> Result<(Vec<u8>, usize)
     let mut bytes: Vec<u8> = raw.iter().map(|b| b ^ flip).collect();
     let keep = bytes.iter().rposition(|&b| b != pad).map_or(0, |i| i + 1);
     bytes.truncate(keep);
-    if pad != 0 {
-        if let Some(i) = bytes.iter().position(|&b| b < pad) {
-            return Err(DecodeError::BelowPad {
-                field: r.field(),
-                offset: start + i,
-                byte: bytes[i],
-                pad,
-            });
-        }
+    if pad != 0
+        && let Some(i) = bytes.iter().position(|&b| b < pad)
+    {
+        return Err(DecodeError::BelowPad {
+            field: r.field(),
+            offset: start + i,
+            byte: bytes[i],
+            pad,
+        });
     }
     Ok((bytes, start))
 }

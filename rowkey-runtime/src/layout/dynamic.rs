@@ -386,10 +386,11 @@ impl DynamicKey {
                 |v: &Value| v.render(ty),
             );
         }
-        if salt != Salt::None && !x.failed() {
-            if let Err(e) = self.decode(key) {
-                return x.fail_after(&e);
-            }
+        if salt != Salt::None
+            && !x.failed()
+            && let Err(e) = self.decode(key)
+        {
+            return x.fail_after(&e);
         }
         x.finish()
     }

@@ -137,12 +137,12 @@ impl Counter {
                     }
                     // A limited scan stops at the region holding its last row read, when the
                     // range holds more rows than it reads.
-                    if self.per_range[i] >= *limit as u64 {
-                        if let Some(last) = kept.peek() {
-                            let holder =
-                                starts.partition_point(|s| s.as_slice() <= last.key.as_slice()) - 1;
-                            regions.end = regions.end.min(holder + 1);
-                        }
+                    if self.per_range[i] >= *limit as u64
+                        && let Some(last) = kept.peek()
+                    {
+                        let holder =
+                            starts.partition_point(|s| s.as_slice() <= last.key.as_slice()) - 1;
+                        regions.end = regions.end.min(holder + 1);
                     }
                 }
             }

@@ -14,7 +14,7 @@ pub const NOT_UTF8: &str = "not UTF-8 text: write raw key bytes as hex or toStri
 pub fn numbered<'a>(
     path: &Path,
     bytes: &'a [u8],
-) -> Result<impl Iterator<Item = (usize, &'a str)>, InputError> {
+) -> Result<impl Iterator<Item = (usize, &'a str)> + use<'a>, InputError> {
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let mut lines = Vec::new();
     if !body.is_empty() {

@@ -179,7 +179,7 @@ pub fn svg(title: &str, heat: &Heat, metric: Metric, window: u64, scale: &Scale)
             r#"<g data-window="{w}" transform="translate({:.2} 0)">"#,
             LEFT + w as f64 * cw
         );
-        for (b, &n) in column.iter().enumerate().filter(|(_, &n)| n > 0) {
+        for (b, &n) in column.iter().enumerate().filter(|&(_, &n)| n > 0) {
             let _ = writeln!(
                 s,
                 r#"<rect y="{:.2}" width="{cw:.2}" height="{ch:.2}" fill="{}" data-bucket="{b}" data-value="{n}"><title>{n} {metric_unit}, window {w} ({writes}{when}): {}</title></rect>"#,

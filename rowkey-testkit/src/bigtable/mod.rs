@@ -214,7 +214,7 @@ pub fn read_rows(
     rows: RowSet,
     reversed: bool,
     rows_limit: i64,
-) -> impl Stream<Item = Result<Vec<u8>, tonic::Status>> + Send + 'static {
+) -> impl Stream<Item = Result<Vec<u8>, tonic::Status>> + Send + 'static + use<> {
     let mut client = client.clone();
     let request = ReadRowsRequest {
         table_name: table.into(),

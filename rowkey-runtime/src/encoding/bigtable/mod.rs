@@ -266,11 +266,13 @@ fn read_int_field(r: &mut Reader<'_>) -> Result<Option<(u128, usize)>, DecodeErr
     if n == 0 || n > 10 {
         return Ok(None);
     }
-    if field.escapes == 0 && field.flip == 0 && n <= 8 {
-        if let Some(word) = whole.get(..8) {
-            let word = u64::from_be_bytes(word.try_into().unwrap_or_default());
-            return Ok(Some((u128::from(word >> (64 - 8 * n)), n)));
-        }
+    if field.escapes == 0
+        && field.flip == 0
+        && n <= 8
+        && let Some(word) = whole.get(..8)
+    {
+        let word = u64::from_be_bytes(word.try_into().unwrap_or_default());
+        return Ok(Some((u128::from(word >> (64 - 8 * n)), n)));
     }
     // Unescaped through the stack: each stored byte un-inverted, a `00 FF` read as `00`.
     let mut buf = [0u8; 16];

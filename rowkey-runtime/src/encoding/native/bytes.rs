@@ -99,16 +99,16 @@ fn write_escaped_slow(w: &mut Writer<'_>, bytes: &[u8]) {
 fn read_escaped(r: &mut Reader<'_>) -> Result<Vec<u8>, DecodeError> {
     let flip = r.flip();
     let rest = r.rest();
-    if let Some(p) = find_byte(rest, flip) {
-        if rest.get(p + 1) == Some(&(0x01 ^ flip)) {
-            let out = if flip == 0 {
-                rest[..p].to_vec()
-            } else {
-                rest[..p].iter().map(|b| b ^ flip).collect()
-            };
-            r.advance(p + 2);
-            return Ok(out);
-        }
+    if let Some(p) = find_byte(rest, flip)
+        && rest.get(p + 1) == Some(&(0x01 ^ flip))
+    {
+        let out = if flip == 0 {
+            rest[..p].to_vec()
+        } else {
+            rest[..p].iter().map(|b| b ^ flip).collect()
+        };
+        r.advance(p + 2);
+        return Ok(out);
     }
     read_escaped_slow(r)
 }

@@ -82,14 +82,12 @@ fn write_var(
             ))
         }
         Some(bytes) => {
-            if varchar {
-                if let Some(index) = find_byte(bytes, 0) {
-                    return Err(EncodeError::ContainsDelimiter {
-                        field: w.field(),
-                        delimiter: 0,
-                        index,
-                    });
-                }
+            if varchar && let Some(index) = find_byte(bytes, 0) {
+                return Err(EncodeError::ContainsDelimiter {
+                    field: w.field(),
+                    delimiter: 0,
+                    index,
+                });
             }
             w.put(bytes);
         }
