@@ -582,14 +582,16 @@ fn random_salt(
 /// A twin of `layout` for the mid-move read (`rowkey::migrate`): the same fields, encoding and
 /// delimiter under another salt, named `<name>Twin`; `None` for layouts whose salt cannot
 /// change (an md5 prefix's full scans come in hash order; Bigtable, HBase and FoundationDB
-/// keys take no salt).
-pub fn twin(rng: &mut Rng, layout: &Layout) -> Option<Layout> {
+/// keys take no salt). A binary or text layout's twin tries the salt kind `prefer` first (see
+/// [`SALT_KINDS`]), then random kinds until one differs from the layout's own.
+pub fn twin(rng: &mut Rng, layout: &Layout, prefer: Option<usize>) -> Option<Layout> {
     if matches!(layout.salt, Some(Salt::Md5 { .. })) {
         return None;
     }
+    let mut prefer = prefer;
     let salt = match layout.encoding {
         Encoding::Binary | Encoding::Text => loop {
-            let s = random_salt(rng, None, layout.fields.len(), layout.delimiter);
+            let s = random_salt(rng, prefer.take(), layout.fields.len(), layout.delimiter);
             let attr = |s: &Option<Salt>| s.as_ref().map(|s| s.attr(&layout.fields));
             if !matches!(s, Some(Salt::Md5 { .. })) && attr(&s) != attr(&layout.salt) {
                 break s;

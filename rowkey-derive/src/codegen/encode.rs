@@ -175,50 +175,13 @@ pub fn methods(key: &Key) -> TokenStream {
 /// buffer's size passed as a constant): one body for every key, about 2 million fewer
 /// instructions of rustc's a key. `encode_into` keeps its body here: through a runtime
 /// function, LLVM kept the zeroing of the room the key's bytes overwrite (a 16-byte key
-/// 1.28x its floor, `cargo bench --bench ratios encode`).
+/// 1.28x its floor, `cargo bench --bench ratios encode`). Both come from the runtime's
+/// template (`__p::key::stack_methods!`), which only the key's type and salt width vary.
 fn stack_methods(key: &Key) -> TokenStream {
     if !key.input.generics.params.is_empty() {
         return TokenStream::new();
     }
-    let krate = krate();
     let ident = key.input.ident;
     let salt = key.salt_len();
-    let max = quote! {
-        const __MAX: ::core::primitive::usize = __p::key::stack_len(<#ident as #krate::RowKey>::MAX_LEN);
-    };
-    quote! {
-        #[inline]
-        fn encode_into(
-            &self,
-            __out: &mut ::std::vec::Vec<::core::primitive::u8>,
-        ) -> __p::Result<(), __rowkey::EncodeError> {
-            #max
-            if __MAX == 0 {
-                if let __p::Some(__r) = __p::key::encode_into_try(self, __out) {
-                    return __r;
-                }
-                return __p::key::encode_into_in_place(self, __out);
-            }
-            if let __p::Some(__r) = __p::key::encode_into_room(self, __out, __MAX) {
-                return __r;
-            }
-            let mut __buf = [0u8; __MAX];
-            let __n = match __p::key::encode_stack(self, &mut __buf) {
-                __p::Ok(__n) => __n,
-                __p::Err(__e) => return __p::Err(__e),
-            };
-            __out.extend_from_slice(&__buf[..#salt]);
-            __out.extend_from_slice(&__buf[#salt..__n]);
-            __p::Ok(())
-        }
-
-        #[inline]
-        fn encode(&self) -> __p::Result<::std::vec::Vec<::core::primitive::u8>, __rowkey::EncodeError> {
-            #max
-            if __MAX == 0 {
-                return __p::key::encode_in_place(self);
-            }
-            __p::key::encode_stacked::<Self, __MAX, #salt>(self)
-        }
-    }
+    quote!(__p::key::stack_methods!(#ident, #salt);)
 }

@@ -10,10 +10,14 @@
 //! generic runtime code (`Format::encode_alone`), so the shell is small: O(fields) items, not
 //! O(fields²).
 //!
-//! The builder type is declared next to the key (so it shows in the user's `cargo doc`);
-//! everything else sits in the derive's `const _` block.
+//! The items are the runtime's template (`__private::scan::builder!`, `builder.rs` there): this
+//! file computes what differs from key to key (the states, each field's type, what it takes,
+//! its `PlainField` constants or its own `FieldOps`, the docs) and invokes it, so that the
+//! compiler writes the items instead of each token crossing the proc-macro bridge. The builder
+//! type is declared next to the key (so it shows in the user's `cargo doc`); everything else
+//! sits in the derive's `const _` block.
 
-use proc_macro2::{Ident, Literal, TokenStream};
+use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -21,7 +25,7 @@ use super::field::{field_format, flip, runtime_path, tail_width, written};
 use crate::ast::Field;
 use crate::encodings::{EmptyKey, Key};
 use crate::props::RangeKind;
-use crate::tokens::{crate_path, krate};
+use crate::tokens::crate_path;
 
 /// The builder: `(items declared beside the key, items inside the const block)`.
 pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
@@ -32,7 +36,6 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
     if !input.generics.params.is_empty() {
         return (TokenStream::new(), generic_stubs(key));
     }
-    let krate = krate();
     let p = quote!(__p);
     let outside_p = {
         let path = crate_path(input.attrs.crate_path.as_ref());
@@ -51,12 +54,6 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         Some(s) if s.needs_of_fixed() => s.of.iter().max().map_or(0, |&m| m + 1),
         _ => 0,
     };
-    let order = input
-        .fields
-        .iter()
-        .map(|f| f.name.as_str())
-        .collect::<Vec<_>>()
-        .join(", ");
 
     // Marker types named as the fields (and the finishing method): the builder's states, and
     // the names the refusals' messages print.
@@ -64,39 +61,24 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         let m = f.ident;
         quote!(field::#m)
     };
-    let markers = input.fields.iter().map(|f| f.ident);
-    let order_markers = input.fields.iter().map(marker);
     // The state after fixing field `i`.
     let state_after = |i: usize| match input.fields.get(i + 1) {
         Some(f) => marker(f),
         None => quote!(__s::Full),
     };
     let start = input.fields.first().map_or(quote!(__s::Full), &marker);
-    let mut methods = TokenStream::new();
+    // Per field, what the template needs: its name and type (spans kept), its doc, what it
+    // takes, the state after it, and its ops: `plain(..)` (its marker's `PlainField`) or `own`
+    // (its marker implements `FieldOps`, declared here).
+    let mut fields = TokenStream::new();
     let mut helpers = TokenStream::new();
-    let mut expects = TokenStream::new();
     for f in &input.fields {
-        let m = marker(f);
+        let m = f.ident;
         let ty = f.ty;
-        expects.extend(
-            quote!(impl __s::InKeyOrder<#ident, __Order, #m, field::#plan_method> for #m {}),
-        );
-        let bound = quote!(where __S: __s::InKeyOrder<#ident, __Order, #m, field::#plan_method>);
-        // The field's marker does its work: `FieldOps`, whose methods are compiled only where
-        // a call needs them (a value does not compile the field's range code). A field whose
-        // value and range go straight through its format's encoders (most) only states
-        // them: `PlainField`, whose `FieldOps` the runtime implements once for every key.
-        if let Some(plain) = plain_field(key, f, &p) {
-            helpers.extend(plain);
-            methods.extend(field_method(
-                key,
-                f,
-                &scan,
-                &state_after(f.index),
-                &bound,
-                &quote!(__s::Ranges),
-                &p,
-            ));
+        let doc = field_doc(key, f);
+        let next = state_after(f.index);
+        if let Some(plain) = plain_field(key, f) {
+            fields.extend(quote!(#m: #ty, #doc, [__s::Ranges], [#next], #plain;));
             continue;
         }
         let fix = fix_helper(key, f, &p);
@@ -117,25 +99,17 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
             ),
         };
         helpers.extend(quote! {
-            impl __s::FieldOps<#ty> for #m {
+            impl __s::FieldOps<#ty> for field::#m {
                 #fix
                 #range
             }
         });
-        methods.extend(field_method(
-            key,
-            f,
-            &scan,
-            &state_after(f.index),
-            &bound,
-            &takes,
-            &p,
-        ));
+        fields.extend(quote!(#m: #ty, #doc, [#takes], [#next], own;));
     }
     // The states `.plan()` takes: all (no bound, no impl), or those after every field an md5
     // prefix hashes.
     let (can_plan, plan_bound) = if first_plannable == 0 {
-        (TokenStream::new(), TokenStream::new())
+        (Vec::new(), TokenStream::new())
     } else {
         let states = (first_plannable..n)
             .map(|i| marker(&input.fields[i]))
@@ -150,11 +124,14 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
                         quote!(__s::Ranged<#m>)
                     }),
             );
-        (
-            quote!(#(impl __s::CanPlan for #scan<#states> {})*),
-            quote!(where Self: __s::CanPlan,),
-        )
+        (states.collect(), quote!(where Self: __s::CanPlan,))
     };
+    let order = input
+        .fields
+        .iter()
+        .map(|f| f.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
     let scan_doc = format!(
         " The scan builder of [`{ident}`]; see [`{ident}::scan`]. Fields come in key order \
          ({order}); its state `S` is the next field to fix (a range ends the chain), and \
@@ -174,9 +151,7 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
          order does not compile."
     );
     let outside = quote! {
-        #[doc = #scan_doc]
-        #[allow(non_camel_case_types)]
-        #vis struct #scan<S>(#outside_p::scan::PartialKey, ::core::marker::PhantomData<fn() -> S>);
+        #outside_p::scan::builder! { @struct #vis #scan, #scan_doc }
     };
     let empty_key = match key.empty_key() {
         Some(EmptyKey::Bytes(bytes)) => {
@@ -187,70 +162,22 @@ pub fn builder(key: &Key) -> (TokenStream, TokenStream) {
         Some(EmptyKey::Written) | None => TokenStream::new(),
     };
     let prefix_end = key.traits.ends_below_ff.then(|| quote!(.ending_below_ff()));
-    let full_scan = full_scan(key);
     let inside = quote! {
-        #[allow(non_camel_case_types, dead_code)]
-        mod field {
-            #(pub struct #markers;)*
-            pub struct #plan_method;
+        __s::builder! {
+            key: #ident,
+            scan: #scan,
+            plan: #plan_method,
+            doc: #start_doc,
+            start: [#start],
+            delimiter: #d,
+            then: [#empty_key #prefix_end],
+            of: [#(#of),*],
+            n: #n,
+            plan_bound: [#plan_bound],
+            can_plan: [#(#can_plan),*],
+            fields: [#fields]
         }
-        type __Order = (#(#order_markers,)*);
-        #expects
         #helpers
-
-        #[allow(dead_code)]
-        impl #ident {
-            #[doc = #start_doc]
-            #[inline] // compiled where it is called; see `explain`
-            pub fn scan() -> #scan<#start> {
-                #scan(__s::PartialKey::new(
-                    <Self as #krate::RowKey>::SALT,
-                    <Self as #krate::RowKey>::SALT_TEXT,
-                    #d,
-                )
-                .of_key(<Self as #krate::RowKey>::LAYOUT_FINGERPRINT)
-                #empty_key #prefix_end, #p::PhantomData)
-            }
-
-            #full_scan
-        }
-
-        #[allow(dead_code)]
-        impl<__S> #scan<__S> {
-            #methods
-
-            /// The ranges that hold exactly the rows of this partial key (one per salt bucket
-            /// where the salt is not known), or the first value that could not be encoded.
-            pub fn #plan_method(self) -> #p::Result<__rowkey::ScanPlan, __rowkey::EncodeError>
-            #plan_bound
-            {
-                self.0.plan(&[#(#of),*], #n)
-            }
-        }
-
-        impl<__S> ::core::clone::Clone for #scan<__S> {
-            fn clone(&self) -> Self {
-                #scan(self.0.clone(), #p::PhantomData)
-            }
-        }
-
-        impl<__S> ::core::fmt::Debug for #scan<__S> {
-            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                ::core::fmt::Debug::fmt(&self.0, f)
-            }
-        }
-
-        // `ScanPlan`'s methods, found through `Deref` on a chain that forgot `.plan()`: each
-        // is refused with a message that says to call it first.
-        #[doc(hidden)]
-        impl<__S> ::core::ops::Deref for #scan<__S> {
-            type Target = __s::PlanFirst<#ident, field::#plan_method>;
-            fn deref(&self) -> &Self::Target {
-                &__s::PlanFirst::NEW
-            }
-        }
-
-        #can_plan
     };
     (outside, inside)
 }
@@ -285,23 +212,11 @@ fn encode_value(key: &Key, f: &Field, v: TokenStream, p: &TokenStream) -> TokenS
     quote!(#encode(#v, #name, #flip, #open))
 }
 
-/// The method of `f` (bounded by `bound`): it takes a value, a range or a set of values
-/// (`FieldArg`, whose `Takes` is `takes`: `Ranges`, or a refusal's marker), applied through
-/// the field marker's `FieldOps`.
-fn field_method(
-    key: &Key,
-    f: &Field,
-    scan: &Ident,
-    next: &TokenStream,
-    bound: &TokenStream,
-    takes: &TokenStream,
-    p: &TokenStream,
-) -> TokenStream {
+/// The doc of `f`'s method: what it takes, and what comes next.
+fn field_doc(key: &Key, f: &Field) -> String {
     let input = &key.input;
-    let ty = f.ty;
-    let method = f.ident;
     let takes_range = key.part(f).range.is_ok();
-    let doc = format!(
+    format!(
         " `{name}`: a value fixes it, a set of values (`[a, b]`, a slice, `Vec`, `BTreeSet`) \
          fixes it to each in turn{range}; next: {next}.",
         name = f.name,
@@ -315,17 +230,7 @@ fn field_method(
             Some(n) => format!("`.{}(..)` or `.{}()`", n.name, input.plan_method()),
             None => format!("`.{}()`", input.plan_method()),
         }
-    );
-    let m = f.ident;
-    // `__A::Then` and `__A::apply`: `__A` has the one bound, so the short paths resolve to
-    // it (fewer tokens than `<__A as FieldArg<..>>::`, and less for rustc to resolve).
-    quote! {
-        #[doc = #doc]
-        #[inline]
-        pub fn #method<__A: __s::FieldArg<#ty, field::#m, #takes>>(self, value: __A) -> #scan<__A::Then<#next>> #bound {
-            #scan(__A::apply::<field::#m>(value, self.0), #p::PhantomData)
-        }
-    }
+    )
 }
 
 /// A field's `(name, flip, open end)`: what the planner's encoders are told of it, the same
@@ -337,11 +242,11 @@ fn field_args(key: &Key, f: &Field) -> TokenStream {
     quote!((#name, #flip, #last))
 }
 
-/// `PlainField` of `f`'s marker, when its value is appended by its format's
-/// `encode_alone_into` and its range bounded by `encode_alone` in the field's order (not a
-/// raw `#[java]` string others follow, not a key of short forms, not an `Option` newest
-/// first): its format and constants, from which the runtime's one `FieldOps` impl works.
-fn plain_field(key: &Key, f: &Field, p: &TokenStream) -> Option<TokenStream> {
+/// `plain(format, constants, renderer)` of `f`, for the template's `PlainOps`, when its value
+/// is appended by its format's `encode_alone_into` and its range bounded by `encode_alone` in
+/// the field's order (not a raw `#[java]` string others follow, not a key of short forms, not
+/// an `Option` newest first).
+fn plain_field(key: &Key, f: &Field) -> Option<TokenStream> {
     let descending = match key.part(f).range {
         Ok(RangeKind::Monotone { descending }) => descending,
         _ => return None,
@@ -349,21 +254,12 @@ fn plain_field(key: &Key, f: &Field, p: &TokenStream) -> Option<TokenStream> {
     if key.traits.short_forms || (key.part(f).tail_window && !f.last) {
         return None;
     }
-    let ty = f.ty;
-    let m = f.ident;
     let fmt = field_format(key, f);
     let args = field_args(key, f);
     let trim = Literal::usize_unsuffixed(key.part(f).value_trim);
     let open = key.part(f).range_open;
-    let renderer = super::explain::const_renderer(&f.class, ty)?;
-    let format = quote_spanned!(ty.span()=> #fmt);
-    Some(quote! {
-        impl __s::PlainField<#ty> for field::#m {
-            type Format = #format;
-            const FIELD: __s::Plain = (#args, #trim, #open, #descending);
-            const RENDER: fn(&#ty) -> #p::String = #renderer;
-        }
-    })
+    let renderer = super::explain::const_renderer(&f.class, f.ty)?;
+    Some(quote!(plain(#fmt, (#args, #trim, #open, #descending), #renderer)))
 }
 
 /// `FieldOps::fix` of `f`'s marker, outside the generic impl: a body without the state's
@@ -461,25 +357,10 @@ fn range_helper(key: &Key, f: &Field, kind: RangeKind, p: &TokenStream) -> Token
 
 /// `full_scan()`, on a key without generic parameters.
 fn full_scan(key: &Key) -> TokenStream {
-    let krate = krate();
     let d = key.delimiter().unwrap_or(0);
     let of: Vec<usize> = key.salt().map(|s| s.of).unwrap_or_default();
     let n = key.input.fields.len();
-    quote! {
-        /// The plan that scans every key of this layout (one range per salt bucket; for an
-        /// md5 prefix one range over every salt, whose rows come in hash order).
-        #[inline] // compiled where it is called; see `explain`
-        pub fn full_scan() -> __rowkey::ScanPlan {
-            __s::PartialKey::full(
-                <Self as #krate::RowKey>::SALT,
-                <Self as #krate::RowKey>::SALT_TEXT,
-                #d,
-                &[#(#of),*],
-                #n,
-                <Self as #krate::RowKey>::LAYOUT_FINGERPRINT,
-            )
-        }
-    }
+    quote!(__s::builder!(@full_scan #d, [#(#of),*], #n);)
 }
 
 /// `#[rowkey(scan = false)]`: no builder, so none of its items (about half of what a key costs

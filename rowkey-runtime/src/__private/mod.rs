@@ -27,6 +27,7 @@ pub use crate::encoding::{Format, Natural};
 pub use crate::encoding::{bigtable, fdb_tuple, hbase_ordered, java, phoenix, text};
 
 pub mod budget;
+mod builder;
 pub mod scan;
 pub mod splits;
 
@@ -47,4 +48,7 @@ pub mod key {
         stack_len, write_salt,
     };
     pub use crate::layout::{fingerprint, layout_of};
+
+    /// `encode_into` and `encode` of a key of bounded length (`builder.rs`).
+    pub use crate::__rowkey_stack_methods as stack_methods;
 }

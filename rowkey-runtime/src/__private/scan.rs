@@ -5,6 +5,8 @@
 //! teaches the rule. The derive names them through a typed table
 //! (`rowkey-derive`'s `encodings/refusal.rs`), which a unit test there holds against this file.
 
+/// The builder's shell: the template in `builder.rs`.
+pub use crate::__rowkey_scan_builder as builder;
 pub use crate::scan::arg::{FieldOps, Plain, PlainField, TakesRange};
 pub use crate::scan::partial::{encode_short, show_field, Enc, PartialKey};
 pub use crate::scan::FieldArg;

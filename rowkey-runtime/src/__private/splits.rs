@@ -1,10 +1,11 @@
 //! The gate of split points (`__private::splits`). Split points are computed by
-//! `rowkey-splits`, above this crate, so the derive writes `K::split_points` (and its
-//! `SplitPoints` impl) bounded on `for<'a> Gate<'a>: Open`. The facade's `splits` feature
-//! replaces this module by the open gate, whose `Gate` implements `Open` and whose
-//! `split_points` calls `rowkey-splits`; here, closed, `Open` has no impl. Without the feature
-//! a call says which feature to turn on, and a key that never calls it compiles as before (the
-//! bound's lifetime binder makes rustc check it at the call, not where the key is declared).
+//! `rowkey-splits`, above this crate, so the derive writes `items!` for each key, and the
+//! facade's `splits` feature decides what it declares: with the feature, the open gate's
+//! `K::split_points` and `SplitPoints` impl (calling `rowkey-splits`); without it, this closed
+//! gate's `K::split_points`, bounded on `for<'a> Gate<'a>: Open`, which has no impl, and no
+//! `SplitPoints` impl (`SplitPoints`'s own message names the feature). A call says which
+//! feature to turn on, and a key that never calls it compiles as before (the bound's lifetime
+//! binder makes rustc check it at the call, not where the key is declared).
 
 /// The type the generated method is bounded on.
 pub struct Gate<'a>(core::marker::PhantomData<&'a ()>);
@@ -28,6 +29,35 @@ where
 {
     unreachable!("the closed gate's bound has no implementation")
 }
+
+/// The items of a key's split points without the `splits` feature: `K::split_points`, refused
+/// where it is called. Invoked by the derive as `items! { impl [generics] [type] where
+/// [predicates, each followed by a comma] }`.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __rowkey_split_items_closed {
+    (impl [$($ig:tt)*] [$($ty:tt)*] where [$($pred:tt)*]) => {
+        #[allow(dead_code)]
+        impl $($ig)* $($ty)* {
+            /// Split points that pre-split a table of these keys into `regions` regions, chosen
+            /// from the layout (`rowkey::splits::split_points`; the `splits` feature).
+            pub fn split_points(
+                regions: ::core::primitive::usize,
+            ) -> ::core::result::Result<
+                ::std::vec::Vec<::std::vec::Vec<::core::primitive::u8>>,
+                $crate::__private::splits::SplitError,
+            >
+            where
+                $($pred)*
+                for<'__gate> $crate::__private::splits::Gate<'__gate>: $crate::__private::splits::Open,
+            {
+                $crate::__private::splits::split_points::<Self>(regions)
+            }
+        }
+    };
+}
+
+pub use crate::__rowkey_split_items_closed as items;
 
 /// Split points of a key type, for [`Subspace::split_points`](crate::Subspace::split_points):
 /// the derive implements it behind the gate of `K::split_points` (`__private::splits`).
