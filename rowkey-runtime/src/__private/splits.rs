@@ -22,8 +22,11 @@ pub trait Open {}
 #[derive(Debug)]
 pub enum SplitError {}
 
+/// What `K::split_points` returns (the open gate's has its own error).
+pub type Points = Result<Vec<Vec<u8>>, SplitError>;
+
 /// The generated `K::split_points`, behind the closed gate: cannot be called.
-pub fn split_points<K>(_regions: usize) -> Result<Vec<Vec<u8>>, SplitError>
+pub fn split_points<K>(_regions: usize) -> Points
 where
     for<'a> Gate<'a>: Open,
 {
@@ -41,12 +44,7 @@ macro_rules! __rowkey_split_items_closed {
         impl $($ig)* $($ty)* {
             /// Split points that pre-split a table of these keys into `regions` regions, chosen
             /// from the layout (`rowkey::splits::split_points`; the `splits` feature).
-            pub fn split_points(
-                regions: ::core::primitive::usize,
-            ) -> ::core::result::Result<
-                ::std::vec::Vec<::std::vec::Vec<::core::primitive::u8>>,
-                $crate::__private::splits::SplitError,
-            >
+            pub fn split_points(regions: ::core::primitive::usize) -> $crate::__private::splits::Points
             where
                 $($pred)*
                 for<'__gate> $crate::__private::splits::Gate<'__gate>: $crate::__private::splits::Open,
@@ -60,7 +58,8 @@ macro_rules! __rowkey_split_items_closed {
 pub use crate::__rowkey_split_items_closed as items;
 
 /// Split points of a key type, for [`Subspace::split_points`](crate::Subspace::split_points):
-/// the derive implements it behind the gate of `K::split_points` (`__private::splits`).
+/// every derived key implements it where the facade's `splits` feature is on (the open gate's
+/// `items!`), and none where it is off.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` implements no `SplitPoints`, which `Subspace::split_points` takes",
     label = "every derived key has split points once the `splits` feature of `rowkey` is on",
