@@ -5,6 +5,29 @@ use crate::cursor::{Reader, Writer};
 use crate::error::{DecodeError, EncodeError, MAX_ROW_LENGTH};
 use crate::salt::{Salt, SaltText, SaltTextError};
 
+/// Calls `$call::<K, N>($args)` with `N` the key's [`stack_len`], a constant: a `match` on it
+/// whose arms are every length up to [`STACK_KEY`], since a generic function cannot size an
+/// array by `K`'s constant. The compiler instantiates the one arm the constant takes, in
+/// debug builds too (it skips the arms of a `match` on a constant), so this costs a key one
+/// function, and nothing where the key is only declared.
+macro_rules! by_stack_len {
+    ($k:ident, $call:ident $args:tt, $none:expr) => {
+        by_stack_len!(@arms $k, $call $args, $none;
+            1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31
+            32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59
+            60 61 62 63 64)
+    };
+    (@arms $k:ident, $call:ident $args:tt, $none:expr; $($n:literal)*) => {
+        match const { stack_len($k::MAX_LEN) } {
+            $($n => $call::<$k, $n> $args,)*
+            _ => $none,
+        }
+    };
+}
+
+// `by_stack_len!`'s arms are every length `stack_len` can return but 0.
+const _: () = assert!(STACK_KEY == 64);
+
 /// A struct that is a row key. Derive it; do not implement it by hand.
 ///
 /// ```
@@ -61,14 +84,27 @@ pub trait RowKey: Sized {
     fn encode_parts(&self, w: &mut Writer<'_>) -> Result<(), EncodeError>;
 
     /// Encodes the key into a new vector, allocating exactly once with exact capacity.
+    #[inline]
     fn encode(&self) -> Result<Vec<u8>, EncodeError> {
-        encode_in_place(self)
+        by_stack_len!(Self, encode_stacked(self), encode_in_place(self))
     }
 
     /// Appends the key to `out`; allocates nothing when `out` has room. On error `out` is left
     /// as it was.
+    // Always inlined, with the bounded keys' arm (`encode_into_stacked`) only `#[inline]`:
+    // the compiler then writes for every key the machine code the derive's own `encode_into`
+    // compiled to (checked function by function for eight layouts, `rustc --emit asm`). Any
+    // other split measured slower: the bounded arm inlined here kept the zeroing of the room
+    // the key overwrites (the message key 1.28x its floor), this method `#[inline]` laid out
+    // the metric key's loop worse (1.41x against 1.17x; `cargo bench --bench ratios encode_into`).
+    #[inline(always)]
     fn encode_into(&self, out: &mut Vec<u8>) -> Result<(), EncodeError> {
-        encode_into_in_place(self, out)
+        by_stack_len!(Self, encode_into_stacked(self, out), {
+            if let Some(r) = encode_into_try(self, out) {
+                return r;
+            }
+            encode_into_in_place(self, out)
+        })
     }
 
     /// Decodes a key, checking every byte: trailing bytes, bad escapes, invalid UTF-8 and
@@ -146,37 +182,63 @@ fn decode_sized<K: RowKey>(key: &[u8], verify_salt: bool) -> Result<K, DecodeErr
 pub const STACK_KEY: usize = 64;
 
 /// The stack buffer size for a key of this maximum length, 0 when the key is not stack-built.
-#[doc(hidden)]
-pub const fn stack_len(max_len: Option<usize>) -> usize {
+const fn stack_len(max_len: Option<usize>) -> usize {
     match max_len {
         Some(n) if n <= STACK_KEY => n,
         _ => 0,
     }
 }
 
-/// The derived `encode` of a non-generic key whose `MAX_LEN` is at most [`STACK_KEY`]: built
-/// in a stack buffer of `MAX` bytes (a constant the derive passes, [`stack_len`] of `MAX_LEN`,
-/// since a generic function cannot size an array by `K`'s constant) and copied once into a
-/// vector of its length; `SALT` is the salt's width. One function for every key, so the
-/// derive writes a call, not this body: about 2 million fewer instructions of rustc's a key
-/// (`scripts/derive_cost.sh`'s count).
-#[doc(hidden)]
+/// The width of a key's salt prefix, a text layout's delimiter after it included: the bytes
+/// a stack-built key copies apart from its fields (see [`encode_stacked`]).
+const fn salt_prefix<K: RowKey>() -> usize {
+    if K::SALT.is_empty() {
+        return 0;
+    }
+    let width = match K::SALT_TEXT {
+        Some(text) => text.width(K::SALT),
+        None => K::SALT.len(),
+    };
+    width + K::DELIMITER.is_some() as usize
+}
+
+/// `RowKey::encode` of a key of at most `MAX` bytes: built in a stack buffer and copied once
+/// into a vector of its length. The salt is written last, over its placeholder: it is copied
+/// apart from the fields, so that no wide load spans that late narrow store (a
+/// store-forwarding stall).
 #[inline(always)]
-pub fn encode_stacked<K: RowKey, const MAX: usize, const SALT: usize>(
-    key: &K,
-) -> Result<Vec<u8>, EncodeError> {
+fn encode_stacked<K: RowKey, const MAX: usize>(key: &K) -> Result<Vec<u8>, EncodeError> {
+    let salt = const { salt_prefix::<K>() };
     let mut buf = [0u8; MAX];
     let n = encode_stack(key, &mut buf)?;
     let mut out = Vec::with_capacity(n);
-    out.extend_from_slice(&buf[..SALT]);
-    out.extend_from_slice(&buf[SALT..n]);
+    out.extend_from_slice(&buf[..salt]);
+    out.extend_from_slice(&buf[salt..n]);
     Ok(out)
 }
 
+/// `encode_into` of a key of at most `MAX` bytes: written straight into `out` when it has
+/// room for `MAX` more (see [`encode_into_room`]), else built in a stack buffer and appended
+/// (see [`encode_stacked`]). `#[inline]`, not always: see `RowKey::encode_into`.
+#[inline]
+fn encode_into_stacked<K: RowKey, const MAX: usize>(
+    key: &K,
+    out: &mut Vec<u8>,
+) -> Result<(), EncodeError> {
+    if let Some(r) = encode_into_room(key, out, MAX) {
+        return r;
+    }
+    let salt = const { salt_prefix::<K>() };
+    let mut buf = [0u8; MAX];
+    let n = encode_stack(key, &mut buf)?;
+    out.extend_from_slice(&buf[..salt]);
+    out.extend_from_slice(&buf[salt..n]);
+    Ok(())
+}
+
 /// Writes `key` into `buf` (of `K::MAX_LEN` bytes) and returns the length written.
-#[doc(hidden)]
 #[inline(always)]
-pub fn encode_stack<K: RowKey>(key: &K, buf: &mut [u8]) -> Result<usize, EncodeError> {
+fn encode_stack<K: RowKey>(key: &K, buf: &mut [u8]) -> Result<usize, EncodeError> {
     let mut w = Writer::new(buf);
     key.encode_parts(&mut w)?;
     finish_built(key, &w)
@@ -202,9 +264,8 @@ fn finish_built<K: RowKey>(key: &K, w: &Writer<'_>) -> Result<usize, EncodeError
 /// stack buffer to copy from, so no wide load of the copy meets the narrow stores that wrote
 /// it (a store-forwarding stall per load: measured at three quarters of a FoundationDB
 /// integer key's encode).
-#[doc(hidden)]
 #[inline(always)]
-pub fn encode_into_room<K: RowKey>(
+fn encode_into_room<K: RowKey>(
     key: &K,
     out: &mut Vec<u8>,
     max: usize,
@@ -219,9 +280,8 @@ pub const TRY_ROOM: usize = 128;
 /// bytes of `out`'s spare capacity without measuring it first: `None` when `out` has less
 /// room or the key did not fit (then nothing was written, and the key is written in place at
 /// its `encoded_len`). The length promise is checked in debug builds, as for stack-built keys.
-#[doc(hidden)]
 #[inline(always)]
-pub fn encode_into_try<K: RowKey>(key: &K, out: &mut Vec<u8>) -> Option<Result<(), EncodeError>> {
+fn encode_into_try<K: RowKey>(key: &K, out: &mut Vec<u8>) -> Option<Result<(), EncodeError>> {
     encode_in_room(key, out, TRY_ROOM, true)
 }
 
@@ -252,17 +312,15 @@ fn encode_in_room<K: RowKey>(
 }
 
 /// `encode_into` for keys that are not stack-built.
-#[doc(hidden)]
 #[inline]
-pub fn encode_into_in_place<K: RowKey>(key: &K, out: &mut Vec<u8>) -> Result<(), EncodeError> {
+fn encode_into_in_place<K: RowKey>(key: &K, out: &mut Vec<u8>) -> Result<(), EncodeError> {
     let len = check_len(key.encoded_len(), |w| key.encode_parts(w))?;
     write_key(out, len, |w| key.encode_parts(w))
 }
 
 /// `encode` for keys that are not stack-built.
-#[doc(hidden)]
 #[inline]
-pub fn encode_in_place<K: RowKey>(key: &K) -> Result<Vec<u8>, EncodeError> {
+fn encode_in_place<K: RowKey>(key: &K) -> Result<Vec<u8>, EncodeError> {
     let len = check_len(key.encoded_len(), |w| key.encode_parts(w))?;
     let mut out = Vec::with_capacity(len);
     write_key(&mut out, len, |w| key.encode_parts(w))?;

@@ -1,5 +1,5 @@
-//! Codegen for `encoded_len` and `encode_parts`, and the stack-built `encode` and
-//! `encode_into` of keys of bounded length.
+//! Codegen for `encoded_len` and `encode_parts`; `encode` and `encode_into` are the
+//! runtime's, written once for every key (`RowKey`'s provided methods).
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -54,7 +54,6 @@ fn when_written(key: &Key, f: &Field, tokens: TokenStream, zero: TokenStream) ->
 
 pub fn methods(key: &Key) -> TokenStream {
     let krate = krate();
-    let stack = stack_methods(key);
     let upto = upto(key);
     let lens = key.fields().iter().map(|f| {
         let len = format_of(key, f, "len");
@@ -163,25 +162,5 @@ pub fn methods(key: &Key) -> TokenStream {
             #salt_end
             __p::Ok(())
         }
-
-        #stack
     }
-}
-
-/// For non-generic keys: `encode` and `encode_into` that build keys of bounded length in a
-/// stack buffer of `MAX_LEN` bytes and copy them once. Whether the key qualifies is decided by
-/// the compiler from the trait constants (user field types included), so both paths are
-/// emitted and one is folded away. `encode` is a call to the runtime's `encode_stacked` (its
-/// buffer's size passed as a constant): one body for every key, about 2 million fewer
-/// instructions of rustc's a key. `encode_into` keeps its body here: through a runtime
-/// function, LLVM kept the zeroing of the room the key's bytes overwrite (a 16-byte key
-/// 1.28x its floor, `cargo bench --bench ratios encode`). Both come from the runtime's
-/// template (`__p::key::stack_methods!`), which only the key's type and salt width vary.
-fn stack_methods(key: &Key) -> TokenStream {
-    if !key.input.generics.params.is_empty() {
-        return TokenStream::new();
-    }
-    let ident = key.input.ident;
-    let salt = key.salt_len();
-    quote!(__p::key::stack_methods!(#ident, #salt);)
 }

@@ -43,12 +43,7 @@ pub mod explain {
 pub mod key {
     pub use crate::encoding::sum;
     pub use crate::key::{
-        check_key_len, check_salt, encode_in_place, encode_into_in_place, encode_into_room,
-        encode_into_try, encode_stack, encode_stacked, explain_salt, less, read_before, read_salt,
-        stack_len, write_salt,
+        check_key_len, check_salt, explain_salt, less, read_before, read_salt, write_salt,
     };
     pub use crate::layout::{fingerprint, layout_of};
-
-    /// `encode_into` and `encode` of a key of bounded length (`builder.rs`).
-    pub use crate::__rowkey_stack_methods as stack_methods;
 }
