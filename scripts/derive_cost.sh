@@ -133,8 +133,9 @@ instructions() { # $1: crate
 }
 # Every crate builds (its dependencies too) before any is timed; a crate that does not build
 # stops the script here, with the compiler's errors.
-for c in rowkey rowkey-noscan rowkey-noscan-used serde plain rowkey-used serde-used rowkey-scan \
-    rowkey-typical serde-typical; do
+all=(rowkey rowkey-noscan rowkey-noscan-used serde plain rowkey-used serde-used rowkey-scan
+    rowkey-typical serde-typical)
+for c in "${all[@]}"; do
     (cd "$out/$c" && cargo build -q)
 done
 # The four the ratios need (declared and used, each beside serde's); the other three
@@ -150,11 +151,9 @@ fi
 # Each crate's build timed in turns (every crate once, then every crate again: a machine's
 # drift over the run falls on all of them alike, not on whichever ran last), its median of
 # DERIVE_COST_ROUNDS (3 unless set).
-timed=(rowkey rowkey-noscan rowkey-noscan-used serde plain rowkey-used serde-used rowkey-scan
-    rowkey-typical serde-typical)
-for c in "${timed[@]}"; do rm -f "$out/$c.ms"; done
+for c in "${all[@]}"; do rm -f "$out/$c.ms"; done
 for _ in $(seq 1 "${DERIVE_COST_ROUNDS:-3}"); do
-    for c in "${timed[@]}"; do
+    for c in "${all[@]}"; do
         touch "$out/$c/src/lib.rs"
         t0=$(date +%s%N)
         (cd "$out/$c" && cargo build -q)

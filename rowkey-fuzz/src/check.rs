@@ -285,29 +285,37 @@ fn encode_checked<K: Fuzz>(
     let result = k.encode();
     crate::dynamic::encode(d, k, &result)?;
     st.dynamic += 1;
-    let mut buf = vec![9u8, 9];
-    let into = k.encode_into(&mut buf);
-    match (&result, &into) {
-        (Ok(b), Ok(())) => ensure!(
-            buf[..2] == [9, 9] && same_key::<K>(&buf[2..], b),
-            "encode_into wrote {:02x?}, encode {:02x?}, for {k:?}",
-            &buf[2..],
-            b
-        ),
-        (Err(a), Err(b)) => {
-            ensure!(
-                a == b,
-                "encode and encode_into disagree: {a:?} vs {b:?} for {k:?}"
-            );
-            ensure!(
-                buf == [9, 9],
-                "encode_into changed the buffer on error for {k:?}"
-            );
-        }
-        _ => {
-            return Err(format!(
-                "encode {result:?} but encode_into {into:?} for {k:?}"
-            ))
+    // A buffer without room (a key of at most 64 bytes built on the stack and appended,
+    // another written in place at its length) and one with 256 bytes of room, more than the
+    // runtime asks of either (such a key is written straight into it, another tried in 128
+    // bytes of its spare capacity): every path of `encode_into`.
+    for room in [0, 256] {
+        let mut buf = Vec::with_capacity(2 + room);
+        buf.extend_from_slice(&[9u8, 9]);
+        let into = k.encode_into(&mut buf);
+        match (&result, &into) {
+            (Ok(b), Ok(())) => ensure!(
+                buf[..2] == [9, 9] && same_key::<K>(&buf[2..], b),
+                "encode_into (room for {room} more) wrote {:02x?}, encode {:02x?}, for {k:?}",
+                &buf[2..],
+                b
+            ),
+            (Err(a), Err(b)) => {
+                ensure!(
+                    a == b,
+                    "encode and encode_into (room for {room} more) disagree: {a:?} vs {b:?} \
+                     for {k:?}"
+                );
+                ensure!(
+                    buf == [9, 9],
+                    "encode_into (room for {room} more) changed the buffer on error for {k:?}"
+                );
+            }
+            _ => {
+                return Err(format!(
+                    "encode {result:?} but encode_into (room for {room} more) {into:?} for {k:?}"
+                ))
+            }
         }
     }
     match result {
