@@ -76,6 +76,18 @@ fn hostile_surroundings_round_trip() {
     );
     assert_eq!(hostile::Generic::<u32>::FIXED_LEN, Some(5));
     assert_eq!(hostile::Generic::<String>::FIXED_LEN, None);
+
+    // A generic key of bounded length is built on the stack (as a concrete one is): the same
+    // bytes from `encode` and from `encode_into` with and without room, after what the
+    // buffer held.
+    let g = hostile::Generic { id: 1, value: 7u32 };
+    assert_eq!(g.encode().unwrap(), [1, 0, 0, 0, 7]);
+    for room in [0, 64] {
+        let mut buf = Vec::with_capacity(1 + room);
+        buf.push(9);
+        g.encode_into(&mut buf).unwrap();
+        assert_eq!(buf, [9, 1, 0, 0, 0, 7], "room for {room} more");
+    }
 }
 
 /// The runtime and the derive used directly, without the `rowkey` facade.
