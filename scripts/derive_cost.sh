@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What #[derive(RowKey)] costs a user to compile, beside serde's derives on the same structs:
 # a crate of 40 key structs of 3 to 6 fields, its dependencies built first, then the user's
-# crate alone rebuilt (median of 3 builds taken in turns with the others, debug, not incremental):
+# crate alone rebuilt (median of 5 builds taken in turns with the others, debug, not incremental):
 #   - declared: the derives alone, with no code that uses them. serde's derived code is all
 #     generic over the serializer, so rustc type-checks it but generates no machine code until
 #     something serializes; rowkey's impls are concrete but `#[inline]`, so neither is compiled
@@ -149,11 +149,13 @@ if [ "${DERIVE_COST_INSTRUCTIONS:-}" = count ]; then
     exit 0
 fi
 # Each crate's build timed in turns (every crate once, then every crate again: a machine's
-# drift over the run falls on all of them alike, not on whichever ran last), its median of
-# DERIVE_COST_ROUNDS (3 unless set).
+# drift over the run falls on all of them alike, not on whichever ran last), each round
+# starting one crate further on (no crate always follows the same one), its median of
+# DERIVE_COST_ROUNDS (5 unless set; a round's clock moved by up to a quarter on CI's machine).
 for c in "${all[@]}"; do rm -f "$out/$c.ms"; done
-for _ in $(seq 1 "${DERIVE_COST_ROUNDS:-3}"); do
-    for c in "${all[@]}"; do
+for r in $(seq 0 $((${DERIVE_COST_ROUNDS:-5} - 1))); do
+    for i in "${!all[@]}"; do
+        c=${all[$(((i + r) % ${#all[@]}))]}
         touch "$out/$c/src/lib.rs"
         t0=$(date +%s%N)
         (cd "$out/$c" && cargo build -q)
@@ -190,7 +192,7 @@ cat "$out/key3.rs" > "$out/none/src/lib.rs"
 lines=$(($(expanded "$out/one") - $(expanded "$out/none")))
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
-echo "| 40 keys, the user's crate alone (debug, median of ${DERIVE_COST_ROUNDS:-3} taken in turns) | declared, ms | used, ms |"
+echo "| 40 keys, the user's crate alone (debug, median of ${DERIVE_COST_ROUNDS:-5} taken in turns) | declared, ms | used, ms |"
 echo "|---|---|---|"
 echo "| \`#[derive(RowKey)]\` (used: encode + decode) | $r | $ru |"
 echo "| serde \`Serialize\` + \`Deserialize\` (used: serde_json to_vec + from_slice) | $s | $su |"
@@ -201,6 +203,8 @@ echo "| serde's two with \`Debug, Clone, PartialEq\` | $st | |"
 echo "| no derive | $p | |"
 echo
 echo "rowkey / serde, declared: $(ratio "$r" "$s"); used: $(ratio "$ru" "$su"); with \`scan = false\`, declared: $(ratio "$rn" "$s"), used: $(ratio "$rnu" "$su"); both with \`Debug, Clone, PartialEq\`, declared: $(ratio "$rt" "$st")"
+spread() { sort -n "$out/$1.ms" | awk -v c="$1" 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%s %d to %d", c, lo, hi }'; }
+echo "the rounds' spread (ms): $(spread rowkey), $(spread serde), $(spread rowkey-used), $(spread serde-used)"
 case "${DERIVE_COST_INSTRUCTIONS:-}" in
 1 | counted)
     if [ "${DERIVE_COST_INSTRUCTIONS}" != counted ]; then
