@@ -208,13 +208,20 @@ const fn salt_prefix<K: RowKey>() -> usize {
 /// store-forwarding stall).
 #[inline(always)]
 fn encode_stacked<K: RowKey, const MAX: usize>(key: &K) -> Result<Vec<u8>, EncodeError> {
-    let salt = const { salt_prefix::<K>() };
     let mut buf = [0u8; MAX];
     let n = encode_stack(key, &mut buf)?;
     let mut out = Vec::with_capacity(n);
+    append_built::<K>(&mut out, &buf, n);
+    Ok(out)
+}
+
+/// Appends the first `n` bytes of a key built in `buf`, its salt prefix apart from its fields
+/// (see [`encode_stacked`]).
+#[inline(always)]
+fn append_built<K: RowKey>(out: &mut Vec<u8>, buf: &[u8], n: usize) {
+    let salt = const { salt_prefix::<K>() };
     out.extend_from_slice(&buf[..salt]);
     out.extend_from_slice(&buf[salt..n]);
-    Ok(out)
 }
 
 /// `encode_into` of a key of at most `MAX` bytes: written straight into `out` when it has
@@ -228,11 +235,9 @@ fn encode_into_stacked<K: RowKey, const MAX: usize>(
     if let Some(r) = encode_into_room(key, out, MAX) {
         return r;
     }
-    let salt = const { salt_prefix::<K>() };
     let mut buf = [0u8; MAX];
     let n = encode_stack(key, &mut buf)?;
-    out.extend_from_slice(&buf[..salt]);
-    out.extend_from_slice(&buf[salt..n]);
+    append_built::<K>(out, &buf, n);
     Ok(())
 }
 
