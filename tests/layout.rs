@@ -311,3 +311,56 @@ fn every_encoding_has_its_own_fingerprint() {
         }
     }
 }
+
+/// A field of each kind the layout's flags tell apart: a raw `#[java]` string read over a
+/// window, a descending field, earlier names, a Phoenix trailing `Option` the key drops.
+#[derive(RowKey)]
+#[rowkey(encoding = "phoenix")]
+struct Flagged {
+    #[rowkey(was = "tenant_id", was = "org")]
+    tenant: String,
+    #[desc]
+    day: u32,
+    note: Option<String>,
+}
+
+#[derive(RowKey)]
+struct Windowed {
+    #[java]
+    s: String,
+    #[rowkey(was = "n")]
+    id: u64,
+}
+
+#[test]
+fn every_field_flag_reads_back() {
+    use rowkey::layout::{Dropped, FieldOrder};
+    let l = Flagged::layout();
+    let [tenant, day, note] = &l.fields[..] else {
+        panic!("three fields: {l}")
+    };
+    assert_eq!(
+        (tenant.name, tenant.ty, tenant.was),
+        ("tenant", "String", &["tenant_id", "org"][..])
+    );
+    assert_eq!(
+        (tenant.value_trim, tenant.order),
+        (0, FieldOrder::Ascending)
+    );
+    assert!(!tenant.inverted && tenant.dropped.is_none() && !tenant.open_end);
+    assert_eq!(
+        (day.name, day.attrs, day.was),
+        ("day", "UNSIGNED_INT #[desc]", &[][..])
+    );
+    assert!(day.inverted);
+    assert_eq!(day.order, FieldOrder::Descending);
+    assert_eq!(note.dropped, Some(Dropped::Null));
+    assert!(note.open_end);
+    let w = Windowed::layout();
+    assert!(w.fields[0].window && !w.fields[1].window);
+    assert_eq!((w.fields[1].name, w.fields[1].was), ("id", &["n"][..]));
+    // A text key's last part writes no delimiter: its widths are one byte less.
+    let t = MessageText::layout();
+    assert_eq!((t.fields[0].value_trim, t.fields[0].width), (1, Some(7)));
+    assert_eq!(t.fields[2].max_width, Some(20));
+}

@@ -9,7 +9,6 @@ use crate::props::RangeKind;
 use crate::tokens::krate;
 
 pub fn items(key: &Key) -> TokenStream {
-    let krate = krate();
     let p = quote!(__p);
     let description =
         syn::LitByteStr::new(key.description().as_bytes(), proc_macro2::Span::call_site());
@@ -24,33 +23,44 @@ pub fn items(key: &Key) -> TokenStream {
         Kind::FdbTuple => quote!(__rowkey::Encoding::FdbTuple),
         Kind::HbaseOrdered => quote!(__rowkey::Encoding::HbaseOrdered),
     };
+    let krate = krate();
     let salt_of = key.salt().map(|s| s.of).unwrap_or_default();
     let salt_width = key.salt_len();
-    let fields = key.fields().iter().map(|f| {
-        let name = &f.name;
-        let ty_text = f.type_text();
-        let attrs = key.attrs_text(f);
-        let describe = format_of(key, f, "describe");
+    // Three flat tables (see the runtime's `layout_of`): each field's texts, its format's
+    // `describe`, its flags packed in a `u64`.
+    let mut text = Vec::new();
+    let mut describe = Vec::new();
+    let mut flags = Vec::new();
+    for f in key.fields() {
         let part = key.part(f);
-        let last_trim = part.last_trim;
-        let flip = part.flip;
-        let open = part.open_end;
-        let dropped: u8 = match part.written {
+        let was: Vec<String> = f.attrs.was.iter().map(syn::LitStr::value).collect();
+        text.extend([f.name.clone(), f.type_text(), key.attrs_text(f)]);
+        text.extend(was.iter().cloned());
+        describe.push(format_of(key, f, "describe"));
+        let dropped: u64 = match part.written {
             None => 0,
             Some(Written::IsSome) => 1,
             Some(Written::Not { .. }) => 2,
         };
-        let window = part.tail_window;
-        let trim = part.value_trim;
-        let order: u8 = match part.range {
+        let order: u64 = match part.range {
             Ok(RangeKind::Monotone { descending: false }) => 1,
             Ok(RangeKind::Monotone { descending: true }) => 2,
             Ok(RangeKind::OptionNewestFirst) => 3,
             Err(_) => 0,
         };
-        let was = f.attrs.was.iter().map(syn::LitStr::value);
-        quote!((#name, #ty_text, #attrs, #describe, (#flip, #open, #dropped, #window, #trim, #last_trim, #order, &[#(#was),*])))
-    });
+        // The trims are the encodings' own constants (a delimiter, a terminator: a byte or
+        // two), never the user's.
+        let byte = |n: usize| u64::from(u8::try_from(n).expect("a trim of at most 255 bytes"));
+        let packed = u64::from(part.flip)
+            | u64::from(part.open_end) << 8
+            | dropped << 9
+            | u64::from(part.tail_window) << 11
+            | order << 12
+            | byte(part.value_trim) << 16
+            | byte(part.last_trim) << 24
+            | (was.len() as u64) << 32;
+        flags.push(proc_macro2::Literal::u64_suffixed(packed));
+    }
     let empty_key = match &key.traits.empty_key {
         EmptyKey::Written => quote!(__rowkey::layout::EmptyKey::Written),
         EmptyKey::Bytes(path) => {
@@ -72,15 +82,14 @@ pub fn items(key: &Key) -> TokenStream {
         #[inline] // compiled where it is called; see `explain`
         fn layout() -> __rowkey::Layout {
             #p::key::layout_of(
-                #name,
-                #encoding,
+                (#name, #encoding),
                 (
                     <Self as #krate::RowKey>::SALT,
                     &[#(#salt_of),*],
                     #salt_width,
                     <Self as #krate::RowKey>::SALT_TEXT,
                 ),
-                &[#(#fields),*],
+                (&[#(#text),*], &[#(#describe),*], &[#(#flags),*]),
                 <Self as #krate::RowKey>::LAYOUT_FINGERPRINT,
                 (#empty_key, #max_len),
             )

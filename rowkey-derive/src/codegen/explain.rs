@@ -3,7 +3,8 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::field::{flip, format_of, read_call, reads_alone};
+use super::field::{flip, read_call, reads_alone};
+use super::run::{self, Step};
 use crate::ast::Class;
 use crate::encodings::{EmptyKey, Key};
 use crate::tokens::krate;
@@ -70,22 +71,28 @@ pub fn renderer(class: &Class, ty: &syn::Type) -> TokenStream {
 
 pub fn method(key: &Key) -> TokenStream {
     let krate = krate();
-    let parts = key.fields().iter().map(|f| {
-        let render = renderer(&f.class, f.ty);
-        let name = &f.name;
-        let flip = flip(key, f);
-        // One call per field (the runtime reads and renders it, unless a part before failed);
-        // a field read otherwise (dropped trailing NULL, windowed raw string) spells it out.
-        if reads_alone(key, f) {
-            let part = format_of(key, f, "explain_part");
-            let open = key.part(f).open_end;
-            return quote!(#part(&mut __x, (#name, #flip, #open), #render););
-        }
-        let read = read_call(key, f, quote!(__r));
-        quote! {
-            __x.read_part((#name, #flip), |__r: &mut __rowkey::Reader<'_>| #read, #render);
-        }
-    });
+    // Runs of fields each read by its format alone: one runtime call a run (the runtime
+    // reads and renders each field, unless a part before failed); a field read otherwise
+    // (dropped trailing NULL, windowed raw string) spells it out.
+    let parts = run::steps(key, |f| reads_alone(key, f))
+        .into_iter()
+        .map(|step| match step {
+            Step::Run(fields) => {
+                let explain = run::function("explain", fields);
+                let generics = run::generics(key, fields);
+                let args = run::args(key, fields, |_| None, |f| Some(renderer(&f.class, f.ty)));
+                quote!(__p::run::#explain::<#generics>(&mut __x, #args);)
+            }
+            Step::One(f) => {
+                let render = renderer(&f.class, f.ty);
+                let name = &f.name;
+                let flip = flip(key, f);
+                let read = read_call(key, f, quote!(__r));
+                quote! {
+                    __x.read_part((#name, #flip), |__r: &mut __rowkey::Reader<'_>| #read, #render);
+                }
+            }
+        });
     let d = key.delimiter().unwrap_or(0);
     let text = key.delimiter().is_some();
     let (salt_part, salt_check) = if key.salt().is_some() {

@@ -12,6 +12,7 @@ mod extra;
 pub mod fallback;
 mod field;
 mod generics;
+mod run;
 mod scan;
 mod split;
 

@@ -28,6 +28,7 @@ pub use crate::encoding::{bigtable, fdb_tuple, hbase_ordered, java, phoenix, tex
 
 pub mod budget;
 mod builder;
+pub mod run;
 pub mod scan;
 pub mod splits;
 

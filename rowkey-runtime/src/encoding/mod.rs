@@ -173,7 +173,7 @@ pub trait Format<T> {
 
     /// Reads the field `name` (`flip`, `last` as in [`encode_alone`](Self::encode_alone)) into
     /// an `explain` table, its value rendered by `render`, unless a part before it failed: what
-    /// a generated `explain` calls for each field, so the derive writes one line per field.
+    /// a generated `explain` calls for each field (through `__private::run`).
     #[doc(hidden)]
     #[inline]
     fn explain_part(

@@ -212,23 +212,42 @@ impl fmt::Display for Layout {
     }
 }
 
-/// A generated key's [`Layout`]: its salt as `(salt, of, width, text)`, its fields as
-/// [`FieldParts`], their offsets counted from the salt's width, and what its encoding adds as
-/// `(empty key, max_len)`. Not generic, so that it is compiled once.
+/// A generated key's [`Layout`]: its salt as `(salt, of, width, text)`, its fields as three
+/// tables, their offsets counted from the salt's width, and what its encoding adds as `(empty
+/// key, max_len)`. Not generic, so that it is compiled once. The tables: `text`, each field's
+/// name, type and attributes, then its earlier names; `describe`, each field's format's
+/// description; `flags`, each field's flags in a `u64` (the derive's `codegen/describe.rs`
+/// packs them): bits 0 to 7 the byte its bytes are XORed with, bit 8 open end, bits 9 and 10
+/// dropped (0 never, 1 a `None`, 2 an empty value), bit 11 read over a window, bits 12 and 13
+/// its order (0 none, 1 ascending, 2 descending, 3 its own), bits 16 to 23 the value's trim,
+/// bits 24 to 31 the bytes the last part does not write, bits 32 and up how many earlier
+/// names follow its three texts. Flat tables of one type each, not a tuple a field: the
+/// declaring crate type-checks less (the derive's compile time, in the performance guide).
 #[doc(hidden)]
 pub fn layout_of(
-    name: &'static str,
-    encoding: Encoding,
+    (name, encoding): (&'static str, Encoding),
     (salt, salt_of, salt_width, salt_text): (Salt, &'static [usize], usize, Option<SaltText>),
-    fields: &[FieldParts],
+    (text, describe, flags): FieldTables<'_>,
     fingerprint: u64,
     (empty_key, max_len): (EmptyKey, Option<usize>),
 ) -> Layout {
-    let fields: Vec<FieldLayout> = fields
+    let mut at = 0usize;
+    let fields: Vec<FieldLayout> = describe
         .iter()
-        .map(|&(name, ty, attrs, describe, flags)| {
-            let (flip, open_end, dropped, window, value_trim, last_trim, order, was) = flags;
+        .zip(flags)
+        .map(|(describe, &flags)| {
+            let byte = |bit: u32| (flags >> bit) as u8;
+            // A field's texts: its name, type and attributes, then its earlier names (a
+            // slice of the `'static` table, as `FieldLayout::was` holds them).
+            let was = usize::try_from(flags >> 32).unwrap_or(usize::MAX);
+            let end = at.saturating_add(3).saturating_add(was).min(text.len());
+            let texts = text.get(at..end).unwrap_or_default();
+            at = end;
+            let get = |i: usize| texts.get(i).copied().unwrap_or_default();
+            let (name, ty, attrs) = (get(0), get(1), get(2));
+            let was = texts.get(3..).unwrap_or_default();
             let (width, max_width, format, value) = describe();
+            let last_trim = usize::from(byte(24));
             FieldLayout {
                 name,
                 ty,
@@ -238,16 +257,16 @@ pub fn layout_of(
                 offset: None,
                 value,
                 format,
-                inverted: flip != 0,
-                open_end,
-                dropped: match dropped {
+                inverted: byte(0) != 0,
+                open_end: flags & 1 << 8 != 0,
+                dropped: match (flags >> 9) & 3 {
                     1 => Some(Dropped::Null),
                     2 => Some(Dropped::Empty),
                     _ => None,
                 },
-                window,
-                value_trim,
-                order: match order {
+                window: flags & 1 << 11 != 0,
+                value_trim: usize::from(byte(16)),
+                order: match (flags >> 12) & 3 {
                     1 => FieldOrder::Ascending,
                     2 => FieldOrder::Descending,
                     3 => FieldOrder::Other,
@@ -260,7 +279,7 @@ pub fn layout_of(
     let widths: Vec<Option<usize>> = core::iter::once(Some(salt_width))
         .chain(fields.iter().map(|f| f.width))
         .collect();
-    let at = offsets(&widths);
+    let offsets = offsets(&widths);
     Layout {
         name,
         encoding,
@@ -270,7 +289,7 @@ pub fn layout_of(
         salt_text,
         fields: fields
             .into_iter()
-            .zip(&at[1..])
+            .zip(&offsets[1..])
             .map(|(f, &offset)| FieldLayout { offset, ..f })
             .collect(),
         empty_key,
@@ -279,26 +298,9 @@ pub fn layout_of(
     }
 }
 
-/// One field of [`layout_of`]: `(name, type, attributes, describe::<Format, T>, (flip, open
-/// end, dropped: 0 no / 1 a None / 2 an empty value, window, value trim, bytes the last part
-/// does not write, order: 0 none / 1 ascending / 2 descending / 3 its own, earlier names))`.
+/// [`layout_of`]'s field tables: `(text, describe, flags)`.
 #[doc(hidden)]
-pub type FieldParts = (
-    &'static str,
-    &'static str,
-    &'static str,
-    fn() -> Described,
-    (
-        u8,
-        bool,
-        u8,
-        bool,
-        usize,
-        usize,
-        u8,
-        &'static [&'static str],
-    ),
-);
+pub type FieldTables<'a> = (&'static [&'static str], &'a [fn() -> Described], &'a [u64]);
 
 /// The fingerprint of a canonical layout description: 64-bit FNV-1a, the same on every
 /// platform and in every version of rowkey.
