@@ -139,6 +139,11 @@ fn runs_broken_by_other_fields_keep_the_key_order() {
     );
     assert_eq!(k.encoded_len(), 14);
     assert_eq!(Broken::decode(&bytes).unwrap(), k);
+    // explain reads every field, the user's among the runs, and renders it with its `Debug`.
+    let explained = Broken::explain(&bytes);
+    for part in ["a", "code", "Code(50595078)", "id", "e"] {
+        assert!(explained.contains(part), "{part} in {explained}");
+    }
     // An error in the user's field, between two runs, names it.
     let bad = Broken {
         code: Code(u32::MAX),

@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::field::{flip, read_call, reads_alone};
+use super::field::{flip, format_of, read_call, reads_alone};
 use super::run::{self, Step};
 use crate::ast::Class;
 use crate::encodings::{EmptyKey, Key};
@@ -87,6 +87,12 @@ pub fn method(key: &Key) -> TokenStream {
                 let render = renderer(&f.class, f.ty);
                 let name = &f.name;
                 let flip = flip(key, f);
+                if reads_alone(key, f) {
+                    // A type of the user's: its format's own `explain_part`.
+                    let part = format_of(key, f, "explain_part");
+                    let open = key.part(f).open_end;
+                    return quote!(#part(&mut __x, (#name, #flip, #open), #render););
+                }
                 let read = read_call(key, f, quote!(__r));
                 quote! {
                     __x.read_part((#name, #flip), |__r: &mut __rowkey::Reader<'_>| #read, #render);

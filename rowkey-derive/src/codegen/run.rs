@@ -15,16 +15,17 @@ use crate::encodings::Key;
 /// together).
 pub const LONGEST: usize = 8;
 
-/// A method's fields in order: runs of those `alike` accepts (at most [`LONGEST`] long) whose
-/// type is one rowkey knows, and the others one at a time. A type of the user's (or an alias:
-/// the derive sees only its name) may not have the format its attributes ask for; its
-/// `<Format as Format<T>>::item` paths then report that once, where a run's bound would
-/// report it again, with a note of its own, for each method.
+/// A step of a method over its fields: a run of plain fields, or one field written out.
 pub enum Step<'k, 'a> {
     Run(&'k [Field<'a>]),
     One(&'k Field<'a>),
 }
 
+/// A method's fields in order: runs of those `alike` accepts (at most [`LONGEST`] long) whose
+/// type is one rowkey knows, and the others one at a time. A type of the user's (or an alias:
+/// the derive sees only its name) may not have the format its attributes ask for; its
+/// `<Format as Format<T>>::item` paths then report that once, where a run's bound would
+/// report it again, with a note of its own, for each method.
 pub fn steps<'k, 'a>(key: &'k Key<'a>, alike: impl Fn(&Field<'a>) -> bool) -> Vec<Step<'k, 'a>> {
     let fields = key.fields();
     let alike = |f: &Field<'a>| known(&f.class) && alike(f);
